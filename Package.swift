@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Loom",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
+    products: [
+        .library(name: "Loom", targets: ["Loom"]),
+        .executable(name: "loom", targets: ["loom"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .macro(
+            name: "LoomMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "Loom", dependencies: ["LoomMacros"]),
+        .target(
+            name: "LoomCLIKit",
+            dependencies: [
+                "Loom",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "loom", dependencies: ["LoomCLIKit"]),
+        .testTarget(
+            name: "LoomTests",
+            dependencies: [
+                "Loom",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "LoomMacrosTests",
+            dependencies: [
+                "LoomMacros",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "LoomCLITests", dependencies: ["LoomCLIKit", "Loom"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

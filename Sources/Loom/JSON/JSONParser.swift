@@ -1,0 +1,615 @@
+/// The single-pass, iterative scanner that validates JSON text and builds the ``Tape``.
+///
+/// It never recurses: open containers live on an explicit stack, so hostile nesting costs
+/// heap, not call stack, and is cut off at ``JSONParsingOptions/maxDepth``.
+struct JSONParser: ~Copyable {
+    let input: UnsafeBufferPointer<UInt8>
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let options: JSONParsingOptions
+    var tape: Tape
+    /// Node indices of the open containers, innermost last.
+    var stack: [Int] = []
+    var valueCount = 0
+
+    init(input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
+        self.input = input
+        // An empty buffer may have a nil base; a one-byte dummy keeps pointer arithmetic legal.
+        self.base = input.baseAddress ?? ("" as StaticString).utf8Start
+        self.end = input.count
+        self.options = options
+        // About one node per 6 bytes on typical documents; the tape grows if needed.
+        self.tape = Tape(estimatedNodes: input.count / 6 + 8)
+    }
+
+    // MARK: Errors
+
+    func error(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> JSONError {
+        JSONError(kind: kind, message: message, offset: offset, in: input)
+    }
+
+    func unexpected(_ expectation: String, at offset: Int) -> JSONError {
+        if offset >= end {
+            return error(.unexpectedEndOfInput, "unexpected end of input, \(expectation)", at: offset)
+        }
+        return error(.unexpectedCharacter, "\(expectation), found \(describeByte(at: offset, in: input))", at: offset)
+    }
+
+    // MARK: Whitespace
+
+    @inline(__always)
+    func byte(_ position: Int) -> UInt8 { base[position] }
+
+    /// Returns the position of the next byte that is not whitespace (or a comment, when allowed).
+    @inline(__always)
+    func skipWhitespace(_ start: Int) throws(JSONError) -> Int {
+        var position = start
+        while position < end {
+            switch base[position] {
+            case 0x20, 0x0A, 0x0D, 0x09:
+                position &+= 1
+            case UInt8(ascii: "/") where options.allowComments:
+                position = try skipComment(position)
+            default:
+                return position
+            }
+        }
+        return position
+    }
+
+    func skipComment(_ start: Int) throws(JSONError) -> Int {
+        var position = start + 1
+        guard position < end else { throw unexpected("expected '/' or '*' to start a comment", at: position) }
+        if base[position] == UInt8(ascii: "/") {
+            while position < end && base[position] != 0x0A { position += 1 }
+            return position
+        }
+        guard base[position] == UInt8(ascii: "*") else {
+            throw unexpected("expected '/' or '*' to start a comment", at: position)
+        }
+        position += 1
+        while position + 1 < end {
+            if base[position] == UInt8(ascii: "*") && base[position + 1] == UInt8(ascii: "/") { return position + 2 }
+            position += 1
+        }
+        throw error(.unexpectedEndOfInput, "unexpected end of input in a comment", at: end)
+    }
+
+    // MARK: Driver
+
+    /// Parses the whole input and returns the finished tape; on error the tape is freed.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONError) -> Tape {
+        var parser = JSONParser(input: input, options: options)
+        do {
+            try parser.run()
+        } catch {
+            parser.tape.deallocate()
+            throw error
+        }
+        return parser.tape
+    }
+
+    mutating func run() throws(JSONError) {
+        var position = try skipWhitespace(0)
+        if position >= end {
+            throw error(.emptyInput, "empty input, expected a JSON value", at: position)
+        }
+        if end - position >= 3 && base[position] == 0xEF && base[position + 1] == 0xBB && base[position + 2] == 0xBF {
+            throw error(.unexpectedCharacter, "byte order mark is not allowed, JSON text must be plain UTF-8", at: position)
+        }
+
+        // The loop alternates between reading a value and deciding what follows it.
+        valueLoop: while true {
+            position = try skipWhitespace(position)
+            guard position < end else { throw unexpected("expected a value", at: position) }
+            valueCount &+= 1
+            if valueCount > options.maxValueCount {
+                throw error(.sizeLimitExceeded, "document has more than \(options.maxValueCount) values", at: position)
+            }
+            let first = base[position]
+            switch first {
+            case UInt8(ascii: "\""):
+                position = try scanString(from: position)
+            case UInt8(ascii: "{"):
+                try open(.object, at: position)
+                position = try skipWhitespace(position + 1)
+                if position < end && base[position] == UInt8(ascii: "}") {
+                    try close(at: position)
+                    position += 1
+                } else {
+                    position = try scanKey(from: position)
+                    continue valueLoop
+                }
+            case UInt8(ascii: "["):
+                try open(.array, at: position)
+                position = try skipWhitespace(position + 1)
+                if position < end && base[position] == UInt8(ascii: "]") {
+                    try close(at: position)
+                    position += 1
+                } else {
+                    continue valueLoop
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                position = try scanNumber(from: position)
+            case UInt8(ascii: "t"):
+                try expectLiteral("true", at: position)
+                tape.append(kind: .true, offset: position, payload: 0)
+                position += 4
+            case UInt8(ascii: "f"):
+                try expectLiteral("false", at: position)
+                tape.append(kind: .false, offset: position, payload: 0)
+                position += 5
+            case UInt8(ascii: "n"):
+                try expectLiteral("null", at: position)
+                tape.append(kind: .null, offset: position, payload: 0)
+                position += 4
+            default:
+                throw unexpected("expected a value", at: position)
+            }
+
+            // After a complete value: close containers or move to the next element.
+            while true {
+                guard let top = stack.last else {
+                    position = try skipWhitespace(position)
+                    if position < end {
+                        throw error(
+                            .trailingData,
+                            "unexpected \(describeByte(at: position, in: input)) after the top-level value",
+                            at: position)
+                    }
+                    return
+                }
+                position = try skipWhitespace(position)
+                let inObject = (tape.words[top &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
+                guard position < end else {
+                    throw unexpected(inObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element", at: position)
+                }
+                let next = base[position]
+                if next == UInt8(ascii: ",") {
+                    position = try skipWhitespace(position + 1)
+                    if options.allowTrailingCommas && position < end
+                        && base[position] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                    {
+                        try close(at: position)
+                        position += 1
+                        continue
+                    }
+                    if inObject {
+                        position = try scanKey(from: position)
+                    }
+                    continue valueLoop
+                }
+                if inObject {
+                    guard next == UInt8(ascii: "}") else {
+                        throw unexpected("expected ',' or '}' after object member", at: position)
+                    }
+                } else {
+                    guard next == UInt8(ascii: "]") else {
+                        throw unexpected("expected ',' or ']' after array element", at: position)
+                    }
+                }
+                try close(at: position)
+                position += 1
+            }
+        }
+    }
+
+    /// Scans `"key"` and the `:` after it; returns the position after the colon.
+    mutating func scanKey(from start: Int) throws(JSONError) -> Int {
+        guard start < end, base[start] == UInt8(ascii: "\"") else {
+            if options.allowTrailingCommas == false, start < end, base[start] == UInt8(ascii: "}") {
+                throw error(.unexpectedCharacter, "trailing comma before '}' is not allowed", at: start)
+            }
+            throw unexpected("expected '\"' to start an object key", at: start)
+        }
+        var position = try scanString(from: start)
+        position = try skipWhitespace(position)
+        guard position < end, base[position] == UInt8(ascii: ":") else {
+            throw unexpected("expected ':' after object key", at: position)
+        }
+        return position + 1
+    }
+
+    mutating func open(_ kind: NodeKind, at position: Int) throws(JSONError) {
+        if stack.count >= options.maxDepth {
+            throw error(
+                .depthLimitExceeded,
+                "nesting deeper than the limit of \(options.maxDepth)", at: position)
+        }
+        stack.append(tape.count)
+        tape.append(kind: kind, offset: position, payload: 0)
+    }
+
+    mutating func close(at position: Int) throws(JSONError) {
+        guard let start = stack.popLast() else { return }
+        let endIndex = tape.count
+        guard endIndex <= Int(UInt32.max) else {
+            throw error(.sizeLimitExceeded, "document has too many values", at: position)
+        }
+        let isObject = (tape.words[start &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
+        // Count direct children by walking sibling links: cheap, and only once per container.
+        var count = 0
+        var child = start + 1
+        while child < endIndex {
+            child = nextSibling(of: child)
+            count += 1
+        }
+        if isObject { count /= 2 }
+        if count > options.maxContainerCount {
+            throw error(
+                .sizeLimitExceeded,
+                "\(isObject ? "object has more than \(options.maxContainerCount) members" : "array has more than \(options.maxContainerCount) elements")",
+                at: Int(tape.words[start &<< 1] & offsetMask))
+        }
+        tape.words[(start &<< 1) &+ 1] = UInt64(endIndex) | (UInt64(count) &<< 32)
+        if isObject && options.duplicateKeys == .reject && count > 1 {
+            try rejectDuplicateKeys(object: start, end: endIndex)
+        }
+    }
+
+    @inline(__always)
+    func nextSibling(of node: Int) -> Int {
+        let kind = tape.words[node &<< 1] &>> 56
+        if kind >= UInt64(NodeKind.array.rawValue) {
+            return Int(truncatingIfNeeded: tape.words[(node &<< 1) &+ 1] & 0xFFFF_FFFF)
+        }
+        return node &+ 1
+    }
+
+    func rejectDuplicateKeys(object start: Int, end endIndex: Int) throws(JSONError) {
+        var seen = Set<[UInt8]>()
+        var key = start + 1
+        while key < endIndex {
+            let bytes = decodedStringBytes(node: key)
+            if !seen.insert(bytes).inserted {
+                let offset = Int(tape.words[key &<< 1] & offsetMask) - 1
+                let name = String(decoding: bytes, as: UTF8.self)
+                throw error(.duplicateKey, "duplicate key \"\(name)\" in object", at: offset)
+            }
+            key = nextSibling(of: key + 1)
+        }
+    }
+
+    func decodedStringBytes(node: Int) -> [UInt8] {
+        let offset = Int(tape.words[node &<< 1] & offsetMask)
+        let payload = tape.words[(node &<< 1) &+ 1]
+        let raw = UnsafeBufferPointer(start: base + offset, count: Int(payload & payloadLengthMask))
+        if payload & stringHasEscapesFlag == 0 { return Array(raw) }
+        return unescapeJSONString(raw)
+    }
+
+    func expectLiteral(_ literal: StaticString, at position: Int) throws(JSONError) {
+        let count = literal.utf8CodeUnitCount
+        let text = literal.utf8Start
+        for index in 0..<count {
+            guard position + index < end, base[position + index] == text[index] else {
+                if position + index >= end {
+                    throw error(.unexpectedEndOfInput, "unexpected end of input in literal '\(literal)'", at: position + index)
+                }
+                throw error(
+                    .unexpectedCharacter,
+                    "invalid literal, expected '\(literal)', found \(describeByte(at: position + index, in: input))",
+                    at: position + index)
+            }
+        }
+    }
+
+    // MARK: Strings
+
+    /// Scans a string starting at its opening quote; returns the position after the closing quote.
+    mutating func scanString(from quote: Int) throws(JSONError) -> Int {
+        let contentStart = quote + 1
+        var position = contentStart
+        var flags: UInt64 = 0
+        while true {
+            // Eight bytes at a time while no quote, backslash, control or non-ASCII byte shows up.
+            while position &+ 8 <= end {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+                let special = swarSpecialMask(word)
+                if special == 0 {
+                    position &+= 8
+                } else {
+                    position &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+            }
+            guard position < end else {
+                throw error(.unexpectedEndOfInput, "unexpected end of input in a string", at: position)
+            }
+            let byte = base[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                let length = position - contentStart
+                if length > options.maxStringLength {
+                    throw error(.sizeLimitExceeded, "string is longer than \(options.maxStringLength) bytes", at: quote)
+                }
+                tape.append(kind: .string, offset: contentStart, payload: UInt64(length) | flags)
+                return position + 1
+            case UInt8(ascii: "\\"):
+                flags |= stringHasEscapesFlag
+                position = try scanEscape(at: position)
+            case 0..<0x20:
+                throw error(
+                    .controlCharacterInString,
+                    "raw control character \(describeByte(at: position, in: input)) in a string, escape it as \\u00\(hexByte(byte))",
+                    at: position)
+            case 0x80...:
+                flags |= stringNonASCIIFlag
+                position = try scanMultibyte(at: position)
+            default:
+                position &+= 1
+            }
+        }
+    }
+
+    /// Validates one escape sequence at a backslash; returns the position after it.
+    func scanEscape(at backslash: Int) throws(JSONError) -> Int {
+        let position = backslash + 1
+        guard position < end else {
+            throw error(.unexpectedEndOfInput, "unexpected end of input in an escape sequence", at: position)
+        }
+        switch base[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return position + 1
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: position + 1)
+            if unit >= 0xDC00 && unit <= 0xDFFF {
+                throw error(.loneSurrogate, "lone low surrogate \\u\(hex16(unit)) in a string", at: backslash)
+            }
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                let next = position + 5
+                guard next + 1 < end, base[next] == UInt8(ascii: "\\"), base[next + 1] == UInt8(ascii: "u") else {
+                    throw error(
+                        .loneSurrogate, "lone high surrogate \\u\(hex16(unit)) not followed by a low surrogate escape",
+                        at: backslash)
+                }
+                let low = try hex4(at: next + 2)
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw error(
+                        .loneSurrogate,
+                        "high surrogate \\u\(hex16(unit)) followed by \\u\(hex16(low)), which is not a low surrogate",
+                        at: backslash)
+                }
+                return next + 6
+            }
+            return position + 5
+        default:
+            throw error(
+                .invalidEscape, "invalid escape sequence '\\\(describeEscaped(position))' in a string", at: backslash)
+        }
+    }
+
+    func describeEscaped(_ position: Int) -> String {
+        let byte = base[position]
+        if byte >= 0x20 && byte < 0x7F { return String(Character(Unicode.Scalar(byte))) }
+        return "\\x" + hexByte(byte)
+    }
+
+    func hex4(at start: Int) throws(JSONError) -> UInt16 {
+        var value: UInt16 = 0
+        for index in start..<(start + 4) {
+            guard index < end else {
+                throw error(.unexpectedEndOfInput, "unexpected end of input in a \\u escape", at: index)
+            }
+            guard let digit = hexValue(base[index]) else {
+                throw error(
+                    .invalidEscape,
+                    "invalid \\u escape, expected a hex digit, found \(describeByte(at: index, in: input))", at: index)
+            }
+            value = value &<< 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence; returns the position after it.
+    func scanMultibyte(at position: Int) throws(JSONError) -> Int {
+        let lead = base[position]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default:
+            throw error(.invalidUTF8, "invalid UTF-8 byte 0x\(hexByte(lead))", at: position)
+        }
+        guard position + length <= end else {
+            throw error(.invalidUTF8, "truncated UTF-8 sequence at end of input", at: position)
+        }
+        let second = base[position + 1]
+        guard second >= lower && second <= upper else {
+            throw error(.invalidUTF8, "invalid UTF-8 sequence starting with byte 0x\(hexByte(lead))", at: position)
+        }
+        if length > 2 {
+            for index in 2..<length where base[position + index] & 0xC0 != 0x80 {
+                throw error(
+                    .invalidUTF8, "invalid UTF-8 sequence starting with byte 0x\(hexByte(lead))", at: position)
+            }
+        }
+        return position + length
+    }
+
+    // MARK: Numbers
+
+    /// Validates a number lexeme; integers of up to 18 digits are stored with their value.
+    mutating func scanNumber(from start: Int) throws(JSONError) -> Int {
+        var position = start
+        let negative = base[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        guard position < end else {
+            throw error(.invalidNumber, "invalid number, expected a digit after '-'", at: position)
+        }
+        var value: UInt64 = 0
+        let digitsStart = position
+        let first = base[position]
+        if first == UInt8(ascii: "0") {
+            position += 1
+            if position < end, isDigit(base[position]) {
+                throw error(.invalidNumber, "invalid number, leading zeros are not allowed", at: start)
+            }
+        } else if isDigit(first) {
+            while position < end {
+                let digit = base[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                value = value &* 10 &+ UInt64(digit)
+                position &+= 1
+            }
+        } else {
+            throw error(
+                .invalidNumber, "invalid number, expected a digit, found \(describeByte(at: position, in: input))",
+                at: position)
+        }
+        let integerDigits = position - digitsStart
+        var isInteger = true
+        if position < end && base[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            let fractionStart = position
+            while position < end && isDigit(base[position]) { position += 1 }
+            if position == fractionStart {
+                throw error(
+                    .invalidNumber,
+                    "invalid number, expected a digit after '.', found \(describeByte(at: position, in: input))",
+                    at: position)
+            }
+        }
+        if position < end && (base[position] | 0x20) == UInt8(ascii: "e") {
+            isInteger = false
+            position += 1
+            if position < end && (base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-")) {
+                position += 1
+            }
+            let exponentStart = position
+            while position < end && isDigit(base[position]) { position += 1 }
+            if position == exponentStart {
+                throw error(
+                    .invalidNumber,
+                    "invalid number, expected a digit in the exponent, found \(describeByte(at: position, in: input))",
+                    at: position)
+            }
+        }
+        let length = position - start
+        if length > options.maxNumberLength {
+            throw error(.sizeLimitExceeded, "number is longer than \(options.maxNumberLength) characters", at: start)
+        }
+        if isInteger && integerDigits <= 18 && !(negative && value == 0) {
+            let signed = negative ? -Int64(value) : Int64(value)
+            tape.append(kind: .int, offset: start, payload: UInt64(bitPattern: signed))
+        } else {
+            tape.append(kind: .number, offset: start, payload: UInt64(length) | (isInteger ? numberIsIntegerFlag : 0))
+        }
+        return position
+    }
+}
+
+
+/// A mask with the high bit set in each byte lane that holds `"`, `\`, a control byte or a
+/// non-ASCII byte. The lowest set lane is always a true hit (borrows only travel upward).
+@inline(__always)
+func swarSpecialMask(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let quoteHit = (quote &- ones) & ~quote
+    let backslashHit = (backslash &- ones) & ~backslash
+    let controlHit = word &- (ones &* 0x20)
+    return (quoteHit | backslashHit | controlHit | word) & highs
+}
+
+@inline(__always)
+func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}
+
+func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF".utf8)
+    return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+}
+
+func hex16(_ value: UInt16) -> String {
+    hexByte(UInt8(value >> 8)) + hexByte(UInt8(value & 0xFF))
+}
+
+/// Decodes the escapes of a string already validated by the scanner into UTF-8 bytes.
+@usableFromInline
+func unescapeJSONString(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var result = [UInt8]()
+    result.reserveCapacity(raw.count)
+    var index = 0
+    let count = raw.count
+    while index < count {
+        let byte = raw[index]
+        if byte != UInt8(ascii: "\\") {
+            result.append(byte)
+            index += 1
+            continue
+        }
+        guard index + 1 < count else { break }
+        let escape = raw[index + 1]
+        index += 2
+        switch escape {
+        case UInt8(ascii: "b"): result.append(0x08)
+        case UInt8(ascii: "f"): result.append(0x0C)
+        case UInt8(ascii: "n"): result.append(0x0A)
+        case UInt8(ascii: "r"): result.append(0x0D)
+        case UInt8(ascii: "t"): result.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = readHex4(raw, index)
+            index += 4
+            if scalar >= 0xD800 && scalar <= 0xDBFF && index + 6 <= count {
+                let low = readHex4(raw, index + 2)
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                index += 6
+            }
+            appendUTF8(scalar, to: &result)
+        default: result.append(escape)
+        }
+    }
+    return result
+}
+
+@inline(__always)
+private func readHex4(_ raw: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32 {
+    var value: UInt32 = 0
+    var index = start
+    while index < start + 4 && index < raw.count {
+        value = value << 4 | UInt32(hexValue(raw[index]) ?? 0)
+        index += 1
+    }
+    return value
+}
+
+@inline(__always)
+func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+        bytes.append(UInt8(scalar))
+    case 0x80..<0x800:
+        bytes.append(UInt8(0xC0 | (scalar >> 6)))
+        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+    case 0x800..<0x10000:
+        bytes.append(UInt8(0xE0 | (scalar >> 12)))
+        bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+    default:
+        bytes.append(UInt8(0xF0 | (scalar >> 18)))
+        bytes.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+        bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
+    }
+}

@@ -1,0 +1,290 @@
+import Foundation
+
+/// Any JSON value, as a Swift tree.
+///
+/// ```swift
+/// let value = try JSONValue(parsing: #"{"user": {"login": "octocat"}, "tags": [1, 2]}"#)
+/// value["user"]?["login"]          // .string("octocat")
+/// value[path: "user.login"]        // the same
+/// value["tags"]?[1]?.intValue      // 2
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+// MARK: - Parsing
+
+extension JSONValue {
+    /// Parses JSON text from `data`.
+    ///
+    /// - Throws: ``JSONError`` with the line and column of the first problem.
+    public init(parsing data: Data, options: JSONParsingOptions = .init()) throws(JSONError) {
+        let result: Result<JSONValue, JSONError> = data.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try JSONValue(parsing: raw, options: options) }
+        }
+        self = try result.get()
+    }
+
+    /// Parses JSON text from UTF-8 bytes.
+    ///
+    /// - Throws: ``JSONError`` with the line and column of the first problem.
+    public init(parsing bytes: [UInt8], options: JSONParsingOptions = .init()) throws(JSONError) {
+        let result: Result<JSONValue, JSONError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) in try JSONValue(parsing: raw, options: options) }
+        }
+        self = try result.get()
+    }
+
+    /// Parses JSON text from a string.
+    ///
+    /// - Throws: ``JSONError`` with the line and column of the first problem.
+    public init(parsing string: String, options: JSONParsingOptions = .init()) throws(JSONError) {
+        var string = string
+        let result: Result<JSONValue, JSONError> = string.withUTF8 { buffer in
+            Result { () throws(JSONError) in try JSONValue(parsing: UnsafeRawBufferPointer(buffer), options: options) }
+        }
+        self = try result.get()
+    }
+
+    /// Parses JSON text from raw bytes, which are read only during the call.
+    ///
+    /// - Throws: ``JSONError`` with the line and column of the first problem.
+    public init(parsing bytes: UnsafeRawBufferPointer, options: JSONParsingOptions = .init()) throws(JSONError) {
+        let buffer = bytes.bindMemory(to: UInt8.self)
+        let document = try JSONDocument(borrowing: buffer, options: options)
+        self = withExtendedLifetime(document) { JSONValue(element: document.root) }
+    }
+
+    /// Converts a document element into a tree. Depth is bounded by the parser's limit.
+    public init(element: JSONElement) {
+        switch element.nodeKind {
+        case .null: self = .null
+        case .true: self = .bool(true)
+        case .false: self = .bool(false)
+        case .int, .number: self = .number(JSONNumber(element: element))
+        case .string: self = .string(element.makeString())
+        case .array:
+            var array = [JSONValue]()
+            array.reserveCapacity(element.count)
+            for child in element.elements { array.append(JSONValue(element: child)) }
+            self = .array(array)
+        case .object:
+            var object = JSONObject()
+            object.reserveCapacity(element.count)
+            let policy = element.document.options.duplicateKeys
+            for member in element.members {
+                let key = member.key.makeString()
+                let value = JSONValue(element: member.value)
+                // Duplicates are rare; only they pay for the lookup, via the object's index.
+                if object.count > 0, object.position(of: key) != nil {
+                    if policy == .useLast { object[key] = value }
+                    continue
+                }
+                object.appendUnique(key, value)
+            }
+            self = .object(object)
+        }
+    }
+}
+
+// MARK: - Accessors
+
+extension JSONValue {
+    /// The member for `key` of an object; `nil` for other kinds or a missing key.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard case .object(let object) = self else { return nil }
+            return object[key]
+        }
+        set {
+            guard case .object(var object) = self else { return }
+            object[key] = newValue
+            self = .object(object)
+        }
+    }
+
+    /// The element at `index` of an array; `nil` for other kinds or out of bounds.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+        return array[index]
+    }
+
+    /// Follows a dotted key path through nested objects (`"user.login"`); array indices may
+    /// appear as numeric components (`"items.0.id"`). A literal dot in a key is written `\.`.
+    public subscript(path path: String) -> JSONValue? {
+        var current: JSONValue? = self
+        for component in JSONKeyPath.components(path) {
+            guard let value = current else { return nil }
+            if case .array = value, let position = Int(component) {
+                current = value[position]
+            } else {
+                current = value[component]
+            }
+        }
+        return current
+    }
+
+    /// Whether the value is `null`.
+    public var isNull: Bool { if case .null = self { true } else { false } }
+    /// The Boolean, for `.bool`.
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The string, for `.string`.
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The number, for `.number`.
+    public var numberValue: JSONNumber? { if case .number(let value) = self { value } else { nil } }
+    /// The exact `Int`, for an integral number that fits.
+    public var intValue: Int? { numberValue?.intValue }
+    /// The correctly rounded `Double`, for a number in range.
+    public var doubleValue: Double? { numberValue?.doubleValue }
+    /// The elements, for `.array`.
+    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    /// The members, for `.object`.
+    public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
+}
+
+/// Splitting of dotted key paths, shared by `JSONValue` and the model runtime.
+public enum JSONKeyPath {
+    /// Splits `"a.b\.c"` into `["a", "b.c"]`: a dot separates components, `\.` is a literal dot
+    /// and `\\` a literal backslash.
+    public static func components(_ path: String) -> [String] {
+        var components: [String] = []
+        var current = ""
+        var escaping = false
+        for character in path {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == "." {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaping { current.append("\\") }
+        components.append(current)
+        return components
+    }
+}
+
+// MARK: - Literals
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .number(JSONNumber(integerLiteral: value)) }
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+}
+
+// MARK: - Description
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON; non-finite numbers (which JSON cannot hold) appear as `null`.
+    public var description: String {
+        var writer = JSONWriter(options: JSONWritingOptions())
+        writer.lenientNonFinite = true
+        // Deeper than the limit appears as `null`, so description never throws or overflows.
+        try? writer.write(self)
+        return writer.string
+    }
+}
+
+// MARK: - Codable
+
+extension JSONValue: Codable {
+    public init(from decoder: Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var object = JSONObject()
+            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
+            self = .object(object)
+            return
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var array = [JSONValue]()
+            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(JSONValue.self)) }
+            self = .array(array)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = try? single.decode(UInt64.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = try? single.decode(Double.self) {
+            self = .number(JSONNumber(value))
+        } else if let value = try? single.decode(String.self) {
+            self = .string(value)
+        } else {
+            throw DecodingError.dataCorruptedError(in: single, debugDescription: "expected a JSON value")
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let number):
+            var container = encoder.singleValueContainer()
+            if let value = number.int64Value {
+                try container.encode(value)
+            } else if let value = number.uint64Value {
+                try container.encode(value)
+            } else if let value = number.decimalValue, number.doubleValue.map({ Decimal($0) != value }) ?? true {
+                try container.encode(value)
+            } else if let value = number.doubleValue {
+                try container.encode(value)
+            } else {
+                throw EncodingError.invalidValue(
+                    number, .init(codingPath: encoder.codingPath, debugDescription: "number \(number) is out of range"))
+            }
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let array):
+            var container = encoder.unkeyedContainer()
+            for element in array { try container.encode(element) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            for (key, value) in object { try container.encode(value, forKey: AnyCodingKey(key)) }
+        }
+    }
+}
+
+/// A coding key for arbitrary strings and indices.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    public var stringValue: String
+    public var intValue: Int?
+
+    public init(_ string: String) {
+        stringValue = string
+        intValue = nil
+    }
+
+    public init(stringValue: String) { self.init(stringValue) }
+
+    public init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

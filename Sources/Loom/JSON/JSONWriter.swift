@@ -1,0 +1,512 @@
+import Foundation
+
+/// How JSON text is written.
+public struct JSONWritingOptions: Sendable, Hashable {
+    /// Line breaks and indentation; compact when `false` (the default).
+    public var prettyPrinted = false
+    /// Spaces per nesting level when ``prettyPrinted``. Default 2.
+    public var indentWidth = 2
+    /// Object members sorted by the UTF-8 bytes of their keys.
+    public var sortedKeys = false
+    /// Every non-ASCII scalar written as `\uXXXX` (with surrogate pairs above U+FFFF).
+    public var escapeNonASCII = false
+    /// `/` written as `\/` (safe inside HTML `<script>`).
+    public var escapeSlashes = false
+    /// Deepest nesting written before ``JSONError/Kind/invalidValue`` is thrown. Default 512.
+    public var maxDepth = 512
+
+    /// Compact output with default settings.
+    public init() {}
+
+    /// Compact output with default settings.
+    public static var compact: JSONWritingOptions { JSONWritingOptions() }
+
+    /// Pretty-printed output indented by `indentWidth` spaces.
+    public static func pretty(indentWidth: Int = 2) -> JSONWritingOptions {
+        var options = JSONWritingOptions()
+        options.prettyPrinted = true
+        options.indentWidth = indentWidth
+        return options
+    }
+}
+
+/// A streaming JSON writer into one growing byte buffer.
+///
+/// Generated model code calls it directly: containers are opened and closed explicitly and
+/// the writer inserts commas, colons and indentation. Keys known at compile time can be
+/// passed pre-escaped.
+public struct JSONWriter {
+    /// The bytes written so far.
+    public var bytes: [UInt8] = []
+    /// The options in effect.
+    public let options: JSONWritingOptions
+    /// Set by `description`: non-finite numbers are written as `null` instead of throwing.
+    var lenientNonFinite = false
+
+    @usableFromInline var depth = 0
+    /// Whether the current container already has an element (a comma is needed before the next).
+    @usableFromInline var hasElement = false
+    /// Whether a key was just written (the value follows without separator).
+    @usableFromInline var afterKey = false
+    @usableFromInline let pretty: Bool
+
+    /// Creates a writer.
+    public init(options: JSONWritingOptions = .init()) {
+        self.options = options
+        self.pretty = options.prettyPrinted
+        bytes.reserveCapacity(256)
+    }
+
+    /// The bytes written so far, as a string.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: Structure
+
+    @inlinable
+    mutating func beforeValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if hasElement { bytes.append(UInt8(ascii: ",")) }
+        if pretty && depth > 0 { newline() }
+        hasElement = true
+    }
+
+    @usableFromInline
+    mutating func newline() {
+        bytes.append(0x0A)
+        let count = depth * options.indentWidth
+        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    }
+
+    /// Opens an object (`{`).
+    ///
+    /// - Throws: ``JSONError`` when nesting exceeds ``JSONWritingOptions/maxDepth``.
+    @inlinable
+    public mutating func beginObject() throws(JSONError) {
+        beforeValue()
+        try enter()
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Closes the innermost object (`}`).
+    @inlinable
+    public mutating func endObject() {
+        leave()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Opens an array (`[`).
+    ///
+    /// - Throws: ``JSONError`` when nesting exceeds ``JSONWritingOptions/maxDepth``.
+    @inlinable
+    public mutating func beginArray() throws(JSONError) {
+        beforeValue()
+        try enter()
+        bytes.append(UInt8(ascii: "["))
+    }
+
+    /// Closes the innermost array (`]`).
+    @inlinable
+    public mutating func endArray() {
+        leave()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    @inlinable
+    mutating func enter() throws(JSONError) {
+        if depth >= options.maxDepth {
+            throw JSONError(kind: .invalidValue, message: "value nests deeper than the writing limit of \(options.maxDepth)")
+        }
+        depth += 1
+        hasElement = false
+    }
+
+    @inlinable
+    mutating func leave() {
+        depth -= 1
+        if pretty && hasElement { newline() }
+        // The container just closed is an element of its parent.
+        hasElement = true
+    }
+
+    /// Writes an object key; the next write is its value.
+    @inlinable
+    public mutating func writeKey(_ key: String) {
+        beforeValue()
+        writeEscaped(key)
+        keySeparator()
+    }
+
+    /// Writes a key given as its JSON text including quotes (`"\"user_id\""`), already escaped.
+    @inlinable
+    public mutating func writeKey(escaped key: StaticString) {
+        beforeValue()
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        keySeparator()
+    }
+
+    @inlinable
+    mutating func keySeparator() {
+        bytes.append(UInt8(ascii: ":"))
+        if pretty { bytes.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    // MARK: Scalars
+
+    /// Writes `null`.
+    @inlinable
+    public mutating func writeNull() {
+        beforeValue()
+        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    }
+
+    /// Writes `true` or `false`.
+    @inlinable
+    public mutating func write(_ value: Bool) {
+        beforeValue()
+        if value {
+            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+        } else {
+            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+        }
+    }
+
+    /// Writes an integer exactly.
+    @inlinable
+    public mutating func write<T: FixedWidthInteger>(_ value: T) {
+        beforeValue()
+        appendInteger(value)
+    }
+
+    @inlinable
+    mutating func appendInteger<T: FixedWidthInteger>(_ value: T) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        // Digits are produced from the magnitude, which for T.min needs the unsigned form.
+        var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
+        if T.bitWidth > 64 {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var position = 20
+            while magnitude > 0 {
+                position -= 1
+                buffer[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<20]))
+        }
+    }
+
+    /// Writes the shortest decimal that reads back as exactly `value`.
+    ///
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for NaN and infinities.
+    @inlinable
+    public mutating func write(_ value: Double) throws(JSONError) {
+        guard value.isFinite else { return try writeNonFinite(value) }
+        beforeValue()
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            // Integral doubles: exact integer digits, keeping the sign of -0.0.
+            if value == 0 && value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            appendInteger(Int64(value))
+            return
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// Writes a `Float` as the shortest decimal that reads back as exactly `value`.
+    ///
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for NaN and infinities.
+    @inlinable
+    public mutating func write(_ value: Float) throws(JSONError) {
+        guard value.isFinite else { return try writeNonFinite(Double(value)) }
+        beforeValue()
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    @usableFromInline
+    mutating func writeNonFinite(_ value: Double) throws(JSONError) {
+        if lenientNonFinite {
+            writeNull()
+            return
+        }
+        throw JSONError(kind: .invalidValue, message: "\(value) cannot be written as JSON, numbers must be finite")
+    }
+
+    /// Writes a number exactly as it reads.
+    ///
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for NaN and infinities.
+    public mutating func write(_ number: JSONNumber) throws(JSONError) {
+        switch number.storage {
+        case .int(let value): write(value)
+        case .uint(let value): write(value)
+        case .double(let value): try write(value)
+        case .lexeme(let text):
+            beforeValue()
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// Writes raw, already valid JSON number text.
+    @usableFromInline
+    mutating func writeNumberLexeme(_ lexeme: UnsafeBufferPointer<UInt8>) {
+        beforeValue()
+        bytes.append(contentsOf: lexeme)
+    }
+
+    /// Writes a string with JSON escaping.
+    @inlinable
+    public mutating func write(_ string: String) {
+        beforeValue()
+        writeEscaped(string)
+    }
+
+    @inlinable
+    mutating func writeEscaped(_ string: String) {
+        var string = string
+        string.withUTF8 { writeEscaped(utf8: $0) }
+    }
+
+    /// Appends `"…"` with escapes. Runs of bytes that need no escape are copied at once.
+    @usableFromInline
+    mutating func writeEscaped(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        let escapeNonASCII = options.escapeNonASCII
+        let escapeSlashes = options.escapeSlashes
+        var runStart = 0
+        var index = 0
+        let count = utf8.count
+        while index < count {
+            let byte = utf8[index]
+            let needsEscape =
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || (escapeSlashes && byte == UInt8(ascii: "/")) || (escapeNonASCII && byte >= 0x80)
+            if !needsEscape {
+                index += 1
+                continue
+            }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            if byte >= 0x80 {
+                let (scalar, length) = decodeScalar(utf8, at: index)
+                if scalar >= 0x10000 {
+                    let value = scalar - 0x10000
+                    appendUnicodeEscape(UInt16(0xD800 + (value >> 10)))
+                    appendUnicodeEscape(UInt16(0xDC00 + (value & 0x3FF)))
+                } else {
+                    appendUnicodeEscape(UInt16(scalar))
+                }
+                index += length
+            } else {
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+                case UInt8(ascii: "/"): bytes.append(contentsOf: [0x5C, 0x2F])
+                case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+                case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default: appendUnicodeEscape(UInt16(byte))
+                }
+                index += 1
+            }
+            runStart = index
+        }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func appendUnicodeEscape(_ unit: UInt16) {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [
+            0x5C, UInt8(ascii: "u"),
+            digits[Int(unit >> 12)], digits[Int((unit >> 8) & 0xF)],
+            digits[Int((unit >> 4) & 0xF)], digits[Int(unit & 0xF)],
+        ])
+    }
+
+    /// Decodes the scalar at `index` of valid UTF-8 (Swift strings always are).
+    func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = UInt32(utf8[index])
+        func continuation(_ offset: Int) -> UInt32 {
+            index + offset < utf8.count ? UInt32(utf8[index + offset] & 0x3F) : 0
+        }
+        switch lead {
+        case 0xF0...: return (((lead & 0x07) << 18) | (continuation(1) << 12) | (continuation(2) << 6) | continuation(3), 4)
+        case 0xE0...: return (((lead & 0x0F) << 12) | (continuation(1) << 6) | continuation(2), 3)
+        default: return (((lead & 0x1F) << 6) | continuation(1), 2)
+        }
+    }
+
+    // MARK: Values
+
+    /// Writes a whole value.
+    ///
+    /// - Throws: ``JSONError`` for non-finite numbers or nesting beyond the limit.
+    public mutating func write(_ value: JSONValue) throws(JSONError) {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): write(flag)
+        case .number(let number): try write(number)
+        case .string(let text): write(text)
+        case .array(let array):
+            try beginArray()
+            for element in array { try write(element) }
+            endArray()
+        case .object(let object):
+            try beginObject()
+            if options.sortedKeys {
+                let order = object.keys.indices.sorted { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
+                for position in order {
+                    writeKey(object.keys[position])
+                    try write(object.values[position])
+                }
+            } else {
+                for (key, member) in zip(object.keys, object.values) {
+                    writeKey(key)
+                    try write(member)
+                }
+            }
+            endObject()
+        }
+    }
+}
+
+// MARK: - Entry points
+
+extension JSONValue {
+    /// The value as JSON bytes.
+    ///
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for NaN or infinite
+    ///   numbers and for nesting deeper than ``JSONWritingOptions/maxDepth``.
+    public func jsonBytes(options: JSONWritingOptions = .init()) throws(JSONError) -> [UInt8] {
+        var writer = JSONWriter(options: options)
+        try writer.write(self)
+        return writer.bytes
+    }
+
+    /// The value as JSON `Data`.
+    ///
+    /// - Throws: ``JSONError``, as ``jsonBytes(options:)``.
+    public func jsonData(options: JSONWritingOptions = .init()) throws(JSONError) -> Data {
+        Data(try jsonBytes(options: options))
+    }
+
+    /// The value as a JSON string.
+    ///
+    /// - Throws: ``JSONError``, as ``jsonBytes(options:)``.
+    public func jsonString(options: JSONWritingOptions = .init()) throws(JSONError) -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+}
+
+extension JSONDocument {
+    /// Re-writes the document with `options`, keeping every number's original text.
+    ///
+    /// Works on the flat index directly, without building a ``JSONValue`` tree, so it is the
+    /// fast path for formatting large files.
+    ///
+    /// - Throws: ``JSONError`` when nesting exceeds ``JSONWritingOptions/maxDepth``.
+    public func formatted(options: JSONWritingOptions = .init()) throws(JSONError) -> [UInt8] {
+        var writer = JSONWriter(options: options)
+        writer.bytes.reserveCapacity(byteCount + byteCount / 4)
+        // Iterative walk: a frame per open container holds its remaining children.
+        struct Frame {
+            var children: [Int]
+            var next: Int
+            var isObject: Bool
+        }
+        var stack: [Frame] = []
+        func childIndices(of element: JSONElement) -> [Int] {
+            var result: [Int] = []
+            if element.nodeKind == .array {
+                result.reserveCapacity(element.count)
+                for child in element.elements { result.append(child.index) }
+            } else {
+                var members = element.members.map { (key: $0.key, value: $0.value) }
+                if options.sortedKeys {
+                    let keys = members.map { unescapedKey($0.key) }
+                    let order = members.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+                    members = order.map { members[$0] }
+                }
+                result.reserveCapacity(members.count * 2)
+                for member in members {
+                    result.append(member.key.index)
+                    result.append(member.value.index)
+                }
+            }
+            return result
+        }
+        func unescapedKey(_ key: JSONElement) -> [UInt8] {
+            key.withUTF8 { Array($0) } ?? []
+        }
+        var pending: Int? = 0
+        while true {
+            if let index = pending {
+                pending = nil
+                let element = JSONElement(document: self, index: index)
+                switch element.nodeKind {
+                case .null: writer.writeNull()
+                case .true: writer.write(true)
+                case .false: writer.write(false)
+                case .int: writer.write(Int64(bitPattern: element.payload))
+                case .number: writer.writeNumberLexeme(element.numberBytes)
+                case .string:
+                    writer.beforeValue()
+                    writeString(element, into: &writer)
+                case .array:
+                    try writer.beginArray()
+                    stack.append(Frame(children: childIndices(of: element), next: 0, isObject: false))
+                case .object:
+                    try writer.beginObject()
+                    stack.append(Frame(children: childIndices(of: element), next: 0, isObject: true))
+                }
+            }
+            guard var frame = stack.popLast() else { break }
+            if frame.next < frame.children.count {
+                if frame.isObject {
+                    let key = JSONElement(document: self, index: frame.children[frame.next])
+                    writer.beforeValue()
+                    writeString(key, into: &writer)
+                    writer.keySeparator()
+                    pending = frame.children[frame.next + 1]
+                    frame.next += 2
+                } else {
+                    pending = frame.children[frame.next]
+                    frame.next += 1
+                }
+                stack.append(frame)
+            } else if frame.isObject {
+                writer.endObject()
+            } else {
+                writer.endArray()
+            }
+        }
+        return writer.bytes
+    }
+
+    private func writeString(_ element: JSONElement, into writer: inout JSONWriter) {
+        let raw = element.rawStringBytes
+        if !writer.options.escapeNonASCII && !writer.options.escapeSlashes {
+            // Valid JSON string text can be copied as it is.
+            writer.bytes.append(UInt8(ascii: "\""))
+            writer.bytes.append(contentsOf: raw)
+            writer.bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        if element.stringHasEscapes {
+            unescapeJSONString(raw).withUnsafeBufferPointer { writer.writeEscaped(utf8: $0) }
+        } else {
+            writer.writeEscaped(utf8: raw)
+        }
+    }
+}
