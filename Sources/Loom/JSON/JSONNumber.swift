@@ -61,7 +61,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             return
         }
         let bytes = element.numberBytes
-        if element.isIntegerLiteral {
+        if element.isIntegerLiteral && !(bytes.count == 2 && bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "0")) {
             if case .success(let value) = NumberConversion.integer(Int64.self, from: bytes) {
                 storage = .int(value)
                 return
