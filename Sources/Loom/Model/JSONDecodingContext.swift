@@ -1,0 +1,456 @@
+import Foundation
+
+/// A type that decodes itself from an element of a parsed JSON document.
+///
+/// `@JSONModel` generates the conformance; the standard library and Foundation types Loom
+/// supports conform already. Conform your own types by hand when a mapping needs code.
+public protocol JSONDecodable {
+    /// Decodes a value from `element`.
+    ///
+    /// - Throws: ``JSONDecodingError`` describing the first problem (or all of them when the
+    ///   decoder collects errors).
+    init(json element: JSONElement, context: JSONDecodingContext) throws
+}
+
+/// What generated decoding code needs during one decode: the options and the helpers that
+/// turn elements into values with errors that carry paths and positions.
+public struct JSONDecodingContext: Sendable {
+    /// The decoder whose options apply.
+    public let decoder: JSONModelDecoder
+    @usableFromInline let keyMode: UInt8
+    @usableFromInline let collecting: Bool
+    @usableFromInline let nullAsMissing: Bool
+    @usableFromInline let rejectsUnknownKeys: Bool
+    @usableFromInline let keepsFirstDuplicate: Bool
+
+    /// Creates a context for `decoder`.
+    public init(decoder: JSONModelDecoder) {
+        self.decoder = decoder
+        switch decoder.keyStrategy {
+        case .useDefaultKeys: keyMode = 0
+        case .snakeCase: keyMode = 1
+        case .custom: keyMode = 2
+        }
+        collecting = decoder.collectsAllErrors
+        nullAsMissing = decoder.nullAsMissing
+        rejectsUnknownKeys = decoder.unknownKeys == .reject
+        keepsFirstDuplicate = decoder.parsingOptions.duplicateKeys == .useFirst
+    }
+
+    @usableFromInline
+    func matchCustom(_ key: JSONElement, in keys: JSONKeySet) -> Int {
+        guard let name = key.stringValue else { return -1 }
+        let names = keys.names(for: decoder.keyStrategy)
+        for (slot, candidate) in names.enumerated() where candidate.utf8.elementsEqual(name.utf8) {
+            return slot
+        }
+        return -1
+    }
+
+    // MARK: Object level
+
+    /// Checks that `element` is an object, for a model of type `type`.
+    ///
+    /// - Throws: ``JSONDecodingError`` of kind `typeMismatch` (or `nullValue`).
+    @inlinable
+    public func object<T>(_ element: JSONElement, for type: T.Type) throws -> JSONElement.Members {
+        guard element.nodeKind == .object else { throw mismatch(expected: "\(T.self) object", element) }
+        return element.members
+    }
+
+    /// Checks that a key-path step is an object; `nil` for a missing or null step.
+    ///
+    /// - Throws: ``JSONDecodingError`` of kind `typeMismatch` when the step is another kind of
+    ///   value (a string where `user` should be an object), naming the step's path.
+    @inlinable
+    public func nestedObject(_ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int) throws -> JSONElement.Members? {
+        guard let element, !element.isNull else { return nil }
+        guard element.nodeKind == .object else {
+            throw mismatch(expected: "object", element).prefixed(by: keys, slot)
+        }
+        return element.members
+    }
+
+    /// Stores a matched member's value in its slot, honouring the duplicate-key policy.
+    @inlinable
+    public func assign(_ slot: inout JSONElement?, _ value: JSONElement) {
+        if keepsFirstDuplicate && slot != nil { return }
+        slot = value
+    }
+
+    /// Notes a key no property maps; under ``JSONModelDecoder/UnknownKeyPolicy/reject`` it
+    /// becomes an error reported when the object is finished.
+    @inlinable
+    public func unknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
+        guard rejectsUnknownKeys else { return }
+        recordUnknownKey(key, keys, into: &errors)
+    }
+
+    @usableFromInline
+    func recordUnknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
+        let name = key.stringValue ?? ""
+        var error = positioned(
+            JSONDecodingError(.unknownKey, reason: "unknown key \"\(name)\", expected one of \(keys.names(for: decoder.keyStrategy).map { "\"\($0)\"" }.joined(separator: ", "))"),
+            key)
+        error.path = keys.prefix.map { .key($0) } + [.key(name)]
+        errors.errors.append(error)
+    }
+
+    // MARK: Property level
+
+    /// Decodes a required property: a missing key or `null` is an error.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable
+    public func required<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    ) throws -> T {
+        guard let element else { throw missing(keys, slot) }
+        if element.isNull { throw nullValue(T.self, element).prefixed(by: keys, slot) }
+        do {
+            return try body(element)
+        } catch let error as JSONDecodingError {
+            throw error.prefixed(by: keys, slot)
+        } catch {
+            throw wrap(error, element).prefixed(by: keys, slot)
+        }
+    }
+
+    /// Decodes an optional property: a missing key or `null` gives `nil`.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable
+    public func optional<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    ) throws -> T? {
+        guard let element, !element.isNull else { return nil }
+        do {
+            return try body(element)
+        } catch let error as JSONDecodingError {
+            throw error.prefixed(by: keys, slot)
+        } catch {
+            throw wrap(error, element).prefixed(by: keys, slot)
+        }
+    }
+
+    /// Decodes a non-optional property that has a default: `nil` (use the default) for a
+    /// missing key, or for `null` when the decoder treats null as missing.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable
+    public func defaulted<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    ) throws -> T? {
+        guard let element else { return nil }
+        if element.isNull {
+            if nullAsMissing { return nil }
+            throw nullValue(T.self, element).prefixed(by: keys, slot)
+        }
+        do {
+            return try body(element)
+        } catch let error as JSONDecodingError {
+            throw error.prefixed(by: keys, slot)
+        } catch {
+            throw wrap(error, element).prefixed(by: keys, slot)
+        }
+    }
+
+    /// Decodes an optional property that has a default: the outer `nil` (use the default) for
+    /// a missing key, `.some(nil)` for `null`.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable
+    public func optionalDefaulted<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    ) throws -> T?? {
+        guard let element else { return nil }
+        if element.isNull { return nullAsMissing ? nil : .some(nil) }
+        do {
+            return .some(try body(element))
+        } catch let error as JSONDecodingError {
+            throw error.prefixed(by: keys, slot)
+        } catch {
+            throw wrap(error, element).prefixed(by: keys, slot)
+        }
+    }
+
+    /// The slot to decode a property with fallback keys from: the first candidate that is
+    /// present and not null, else the first present one, else the first candidate's slot
+    /// (so a missing-key error names the first key).
+    @inlinable
+    public func firstPresent(_ candidates: [(JSONElement?, Int)]) -> (JSONElement?, Int) {
+        for (element, slot) in candidates {
+            if let element, !element.isNull { return (element, slot) }
+        }
+        for (element, slot) in candidates where element != nil { return (element, slot) }
+        return (nil, candidates.first?.1 ?? 0)
+    }
+
+    // MARK: Structure
+
+    /// Decodes a JSON array element by element.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing index in its path; with collected
+    ///   errors, every failing element is reported.
+    @inlinable
+    public func array<T>(_ element: JSONElement, _ body: (JSONElement) throws -> T) throws -> [T] {
+        guard element.nodeKind == .array else { throw mismatch(expected: "array", element) }
+        var result = [T]()
+        result.reserveCapacity(element.count)
+        var index = 0
+        var errors = JSONErrorAccumulator(self)
+        for child in element.elements {
+            do {
+                result.append(try body(child))
+            } catch {
+                try errors.record(error, at: .index(index), context: self, element: child)
+            }
+            index &+= 1
+        }
+        try errors.finish()
+        return result
+    }
+
+    /// Decodes a JSON array into a `Set`; duplicates collapse.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing index in its path.
+    @inlinable
+    public func set<T: Hashable>(_ element: JSONElement, _ body: (JSONElement) throws -> T) throws -> Set<T> {
+        Set(try array(element, body))
+    }
+
+    /// Decodes a JSON object into a dictionary with `String` keys (compared by bytes, so
+    /// keys that differ only in Unicode normalization are reported as duplicates, never merged
+    /// silently).
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing key in its path.
+    @inlinable
+    public func dictionary<V>(_ element: JSONElement, _ body: (JSONElement) throws -> V) throws -> [String: V] {
+        try dictionary(element, key: { $0 }, body)
+    }
+
+    /// Decodes a JSON object into a dictionary whose keys are converted from the JSON keys.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing key in its path.
+    @inlinable
+    public func dictionary<K: Hashable, V>(
+        _ element: JSONElement, key makeKey: (String) throws -> K, _ body: (JSONElement) throws -> V
+    ) throws -> [K: V] {
+        guard element.nodeKind == .object else { throw mismatch(expected: "object", element) }
+        var result = [K: V](minimumCapacity: element.count)
+        var errors = JSONErrorAccumulator(self)
+        for member in element.members {
+            let name = member.key.makeString()
+            do {
+                let key = try makeKey(name)
+                let value = try body(member.value)
+                if let previous = result.index(forKey: key) {
+                    // Distinct JSON keys that Swift considers equal (NFC/NFD) must not merge silently.
+                    if let existing = result.keys[previous] as? String, !existing.utf8.elementsEqual(name.utf8) {
+                        throw positioned(
+                            JSONDecodingError(
+                                .invalidValue,
+                                reason: "key \"\(name)\" is canonically equivalent to key \"\(existing)\" and cannot be a separate dictionary key"),
+                            member.key)
+                    }
+                    if keepsFirstDuplicate { continue }
+                }
+                result[key] = value
+            } catch {
+                try errors.record(error, at: .key(name), context: self, element: member.value)
+            }
+        }
+        try errors.finish()
+        return result
+    }
+
+    /// Decodes `null` as `nil` and anything else with `body` (for optionals inside collections).
+    ///
+    /// - Throws: what `body` throws.
+    @inlinable
+    public func optionalValue<T>(_ element: JSONElement, _ body: (JSONElement) throws -> T) throws -> T? {
+        element.isNull ? nil : try body(element)
+    }
+
+    // MARK: Errors
+
+    /// A type-mismatch error at `element`: `expected Int, found string "abc"`.
+    public func mismatch(expected: String, _ element: JSONElement) -> JSONDecodingError {
+        let kind: JSONDecodingError.Kind = element.isNull ? .nullValue : .typeMismatch
+        return positioned(JSONDecodingError(kind, reason: "expected \(expected), found \(describe(element))"), element)
+    }
+
+    /// An invalid-value error at `element`, for values of the right JSON type that the target
+    /// rejects.
+    public func invalid(_ reason: String, _ element: JSONElement) -> JSONDecodingError {
+        positioned(JSONDecodingError(.invalidValue, reason: reason), element)
+    }
+
+    /// A number-out-of-range error at `element`.
+    public func outOfRange(_ type: String, _ element: JSONElement, notIntegral: Bool = false) -> JSONDecodingError {
+        let literal = element.numberLexeme ?? describe(element)
+        let reason =
+            notIntegral
+            ? "expected \(type), found number \(literal), which is not an integer"
+            : "number \(literal) does not fit in \(type)"
+        return positioned(JSONDecodingError(.numberOutOfRange, reason: reason), element)
+    }
+
+    @usableFromInline
+    func nullValue<T>(_ type: T.Type, _ element: JSONElement) -> JSONDecodingError {
+        positioned(JSONDecodingError(.nullValue, reason: "expected \(T.self), found null"), element)
+    }
+
+    @usableFromInline
+    func missing(_ keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
+        let name = keys.names(for: decoder.keyStrategy)[slot]
+        var error = JSONDecodingError(.missingKey, reason: "missing required key \"\(name)\"")
+        error.path = JSONKeyPath.components(name).map { .key($0) }
+        return error.prefixedPath(keys.prefix)
+    }
+
+    /// Wraps an error thrown by user code (a transformer, hook or validation).
+    @usableFromInline
+    func wrap(_ error: any Error, _ element: JSONElement) -> JSONDecodingError {
+        positioned(
+            JSONDecodingError(.invalidValue, reason: String(describing: error), underlyingError: SendableError(error)),
+            element)
+    }
+
+    /// Adds `element`'s position to an error that has none yet.
+    public func positioned(_ error: JSONDecodingError, _ element: JSONElement) -> JSONDecodingError {
+        guard error.byteOffset == nil else { return error }
+        var copy = error
+        let position = SourcePosition(offset: element.byteOffset, in: element.document.input)
+        copy.byteOffset = position.offset
+        copy.line = position.line
+        copy.column = position.column
+        return copy
+    }
+
+    /// `string "abc"`, `number 12`, `null`, `object`, `array`, `true`.
+    public func describe(_ element: JSONElement) -> String {
+        switch element.nodeKind {
+        case .null: return "null"
+        case .true: return "true"
+        case .false: return "false"
+        case .int, .number: return "number \(element.numberLexeme ?? "")"
+        case .string:
+            var text = element.makeString()
+            if text.count > 40 { text = String(text.prefix(40)) + "…" }
+            var writer = JSONWriter()
+            writer.write(text)
+            return "string \(writer.string)"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+}
+
+/// An `Error` made `Sendable` by capturing its description and type when it is not already.
+struct SendableError: Error, Sendable, CustomStringConvertible {
+    let description: String
+    let typeName: String
+
+    init(_ error: any Error) {
+        description = String(describing: error)
+        typeName = String(reflecting: type(of: error))
+    }
+}
+
+extension JSONDecodingError {
+    /// Prefixes the path of the key in `slot` of `keys` (its whole key path).
+    @usableFromInline
+    func prefixed(by keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
+        var result = self
+        for component in JSONKeyPath.components(keys.names[slot]).reversed() {
+            result = result.prefixed(with: .key(component))
+        }
+        return result.prefixedPath(keys.prefix)
+    }
+
+    @usableFromInline
+    func prefixedPath(_ prefix: [String]) -> JSONDecodingError {
+        var result = self
+        for component in prefix.reversed() { result = result.prefixed(with: .key(component)) }
+        return result
+    }
+}
+
+/// Errors gathered while decoding one object or collection.
+///
+/// Without ``JSONModelDecoder/collectsAllErrors`` the first error is rethrown at once;
+/// with it, errors are kept (up to the decoder's cap) and thrown together by ``finish()``.
+/// Unknown keys are always gathered and reported by ``finish()``.
+public struct JSONErrorAccumulator {
+    @usableFromInline var errors: [JSONDecodingError] = []
+    @usableFromInline let collecting: Bool
+    @usableFromInline let limit: Int
+
+    /// Creates an empty accumulator for `context`.
+    @inlinable
+    public init(_ context: JSONDecodingContext) {
+        collecting = context.collecting
+        limit = context.decoder.maxCollectedErrors
+    }
+
+    /// Runs `body`; on error, rethrows it, or records it and returns `nil` when collecting.
+    ///
+    /// - Throws: the error of `body` unless errors are being collected.
+    @inlinable
+    public mutating func capture<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch {
+            guard collecting else { throw error }
+            try append(error)
+            return nil
+        }
+    }
+
+    @usableFromInline
+    mutating func record(_ error: any Error, at component: JSONPathComponent, context: JSONDecodingContext, element: JSONElement) throws {
+        let decodingError =
+            (error as? JSONDecodingError) ?? context.wrap(error, element)
+        let prefixed = decodingError.prefixed(with: component)
+        guard collecting else { throw prefixed }
+        try append(prefixed)
+    }
+
+    @usableFromInline
+    mutating func append(_ error: any Error) throws {
+        let decodingError = (error as? JSONDecodingError) ?? JSONDecodingError(.invalidValue, reason: String(describing: error))
+        if decodingError.kind == .multiple {
+            errors.append(contentsOf: decodingError.errors)
+        } else {
+            errors.append(decodingError)
+        }
+        if errors.count >= limit {
+            throw JSONDecodingError(multiple: Array(errors.prefix(limit)), truncated: true)
+        }
+    }
+
+    /// Throws the gathered errors, if any: one error as itself, several as kind `multiple`.
+    ///
+    /// - Throws: ``JSONDecodingError``.
+    @inlinable
+    public func finish() throws {
+        guard !errors.isEmpty else { return }
+        try throwGathered()
+    }
+
+    @usableFromInline
+    func throwGathered() throws {
+        if errors.count == 1, let only = errors.first { throw only }
+        throw JSONDecodingError(multiple: errors, truncated: false)
+    }
+
+    /// Unwraps a value captured by ``capture(_:)`` after ``finish()`` succeeded.
+    ///
+    /// - Throws: only if called without a successful ``finish()`` first.
+    @inlinable
+    public static func unwrap<T>(_ value: T?) throws -> T {
+        guard let value else { throw JSONDecodingError(.invalidValue, reason: "value missing after a failed decode") }
+        return value
+    }
+}

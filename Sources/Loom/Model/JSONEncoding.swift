@@ -1,0 +1,210 @@
+import Foundation
+
+/// A type that writes itself as JSON.
+///
+/// `@JSONModel` generates the conformance; the standard library and Foundation types Loom
+/// supports conform already.
+public protocol JSONEncodable {
+    /// Writes the value to `writer`.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold (non-finite numbers, nesting beyond
+    ///   the limit), or errors of transformers and hooks.
+    func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws
+}
+
+/// A model type: decodes from and encodes to JSON. `@JSONModel` adds this conformance.
+public protocol JSONModel: JSONDecodable, JSONEncodable {}
+
+/// Encodes models to JSON and carries the options that apply to a whole encode.
+public struct JSONModelEncoder: Sendable {
+    /// Key strategy for properties without an explicit `@JSONKey`.
+    public var keyStrategy: JSONKeyStrategy = .useDefaultKeys
+    /// How `Date` properties without a transformer are written. Default: ISO 8601.
+    public var dateStrategy: JSONDateStrategy = .iso8601
+    /// Write `null` for `nil` optionals instead of omitting the key. Off by default.
+    public var writesNulls = false
+    /// Layout, escaping and key order of the output.
+    public var writingOptions = JSONWritingOptions()
+
+    /// Creates an encoder with default options.
+    public init() {}
+
+    /// Creates an encoder with the given writing options.
+    public init(options: JSONWritingOptions) { writingOptions = options }
+
+    /// Encodes `value` to JSON bytes.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func encodeBytes<T: JSONEncodable>(_ value: T) throws -> [UInt8] {
+        let context = JSONEncodingContext(encoder: self)
+        if writingOptions.sortedKeys {
+            // Generated code writes in declaration order; sorting goes through the tree form.
+            var plain = writingOptions
+            plain.sortedKeys = false
+            plain.prettyPrinted = false
+            var writer = JSONWriter(options: plain)
+            try value.encode(to: &writer, context: context)
+            return try JSONValue(parsing: writer.bytes).jsonBytes(options: writingOptions)
+        }
+        var writer = JSONWriter(options: writingOptions)
+        try value.encode(to: &writer, context: context)
+        return writer.bytes
+    }
+
+    /// Encodes `value` to JSON `Data`.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func encode<T: JSONEncodable>(_ value: T) throws -> Data {
+        Data(try encodeBytes(value))
+    }
+
+    /// Encodes `value` to a ``JSONValue`` tree.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func encodeValue<T: JSONEncodable>(_ value: T) throws -> JSONValue {
+        var plain = self
+        plain.writingOptions = JSONWritingOptions()
+        return try JSONValue(parsing: plain.encodeBytes(value))
+    }
+}
+
+/// What generated encoding code needs during one encode: options and helpers.
+public struct JSONEncodingContext: Sendable {
+    /// The encoder whose options apply.
+    public let encoder: JSONModelEncoder
+    @usableFromInline let keyMode: UInt8
+    /// Whether `nil` optionals are written as `null`.
+    public let writesNulls: Bool
+
+    /// Creates a context for `encoder`.
+    public init(encoder: JSONModelEncoder) {
+        self.encoder = encoder
+        switch encoder.keyStrategy {
+        case .useDefaultKeys: keyMode = 0
+        case .snakeCase: keyMode = 1
+        case .custom: keyMode = 2
+        }
+        writesNulls = encoder.writesNulls
+    }
+
+    /// Writes the key of `slot` in `keys` (pre-escaped, strategy applied).
+    @inlinable
+    public func writeKey(_ keys: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+        writer.beforeValue()
+        if keyMode == 2 {
+            writer.writeEscaped(keys.names(for: encoder.keyStrategy)[slot])
+        } else {
+            keys.appendEscapedKey(slot, mode: keyMode, to: &writer.bytes)
+        }
+        writer.keySeparator()
+    }
+
+    /// Writes a sequence as a JSON array.
+    ///
+    /// - Throws: what `body` throws, or ``JSONError`` for nesting beyond the limit.
+    @inlinable
+    public func array<S: Sequence>(
+        _ values: S, to writer: inout JSONWriter, _ body: (S.Element, inout JSONWriter) throws -> Void
+    ) throws {
+        try writer.beginArray()
+        for value in values { try body(value, &writer) }
+        writer.endArray()
+    }
+
+    /// Writes a dictionary as a JSON object.
+    ///
+    /// - Throws: what `body` throws, or ``JSONError`` for nesting beyond the limit.
+    @inlinable
+    public func dictionary<K, V>(
+        _ values: [K: V], key: (K) -> String, to writer: inout JSONWriter, _ body: (V, inout JSONWriter) throws -> Void
+    ) throws {
+        try writer.beginObject()
+        for (name, value) in values {
+            writer.writeKey(key(name))
+            try body(value, &writer)
+        }
+        writer.endObject()
+    }
+
+    /// Writes a dictionary with `String` keys as a JSON object.
+    ///
+    /// - Throws: what `body` throws, or ``JSONError`` for nesting beyond the limit.
+    @inlinable
+    public func dictionary<V>(
+        _ values: [String: V], to writer: inout JSONWriter, _ body: (V, inout JSONWriter) throws -> Void
+    ) throws {
+        try dictionary(values, key: { $0 }, to: &writer, body)
+    }
+
+    /// Writes `null` for `nil`, else the value through `body` (optionals inside collections).
+    ///
+    /// - Throws: what `body` throws.
+    @inlinable
+    public func optionalValue<T>(_ value: T?, to writer: inout JSONWriter, _ body: (T, inout JSONWriter) throws -> Void)
+        rethrows
+    {
+        if let value { try body(value, &writer) } else { writer.writeNull() }
+    }
+}
+
+// MARK: - Entry points
+
+extension JSONEncodable {
+    /// The value as JSON `Data`.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func jsonData(options: JSONWritingOptions = .init()) throws -> Data {
+        try JSONModelEncoder(options: options).encode(self)
+    }
+
+    /// The value as JSON bytes.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func jsonBytes(options: JSONWritingOptions = .init()) throws -> [UInt8] {
+        try JSONModelEncoder(options: options).encodeBytes(self)
+    }
+
+    /// The value as a JSON string.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func jsonString(options: JSONWritingOptions = .init()) throws -> String {
+        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+    }
+
+    /// The value as a ``JSONValue`` tree.
+    ///
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    public func jsonValue() throws -> JSONValue {
+        try JSONModelEncoder().encodeValue(self)
+    }
+}
+
+extension JSONDecodable {
+    /// Decodes a value from JSON `Data`.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the model path and JSON position of the problem.
+    public init(jsonData data: Data, decoder: JSONModelDecoder = .init()) throws {
+        self = try decoder.decode(Self.self, from: data)
+    }
+
+    /// Decodes a value from JSON bytes.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the model path and JSON position of the problem.
+    public init(jsonData bytes: [UInt8], decoder: JSONModelDecoder = .init()) throws {
+        self = try decoder.decode(Self.self, from: bytes)
+    }
+
+    /// Decodes a value from JSON text.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the model path and JSON position of the problem.
+    public init(jsonString string: String, decoder: JSONModelDecoder = .init()) throws {
+        self = try decoder.decode(Self.self, from: string)
+    }
+
+    /// Decodes a value from a parsed ``JSONValue``.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the model path of the problem.
+    public init(json value: JSONValue, decoder: JSONModelDecoder = .init()) throws {
+        self = try decoder.decode(Self.self, from: value)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The JSON keys one object level of a model maps, computed once per model type.
+///
+/// Generated code keeps one as a `static let` per object level (the model itself and each
+/// key-path prefix) and matches member keys against it on bytes: a length check and one
+/// `memcmp`, starting with the slot after the previous match because servers tend to write
+/// keys in the same order every time (YYModel's observation).
+public final class JSONKeySet: Sendable {
+    /// The keys as written in the model (explicit `@JSONKey` names or property names).
+    public let names: [String]
+    /// Whether each key was named explicitly (key strategies never rewrite those).
+    public let explicit: [Bool]
+    /// The path of this object level inside the model (`["user"]` for `user.login`).
+    public let prefix: [String]
+
+    @usableFromInline let plain: KeyBytes
+    @usableFromInline let snake: KeyBytes
+
+    /// Creates the key set of one object level.
+    ///
+    /// - Parameters:
+    ///   - names: The JSON keys, one per slot, in the order the generated code numbers them.
+    ///   - explicit: Per slot, whether a key strategy must leave the key alone; missing
+    ///     entries count as `false`.
+    ///   - prefix: The key path of this level inside the model, for error paths.
+    public init(_ names: [String], explicit: [Bool] = [], prefix: [String] = []) {
+        let flags = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
+        self.names = names
+        self.explicit = flags
+        self.prefix = prefix
+        plain = KeyBytes(names)
+        snake = KeyBytes(names.indices.map { flags[$0] ? names[$0] : JSONKeyStrategy.snakeCased(names[$0]) })
+    }
+
+    /// The number of slots.
+    public var count: Int { names.count }
+
+    /// The key names after applying `strategy` to the non-explicit ones.
+    public func names(for strategy: JSONKeyStrategy) -> [String] {
+        names.indices.map { explicit[$0] ? names[$0] : strategy.key(for: names[$0]) }
+    }
+
+    /// The slot whose key equals `key`'s bytes, or -1.
+    ///
+    /// `hint` is the slot expected next; it is advanced past a match.
+    @inlinable
+    public func match(_ key: JSONElement, hint: inout Int, _ context: JSONDecodingContext) -> Int {
+        let table: KeyBytes
+        switch context.keyMode {
+        case 0: table = plain
+        case 1: table = snake
+        default: return context.matchCustom(key, in: self)
+        }
+        let raw = key.rawStringBytes
+        if key.stringHasEscapes {
+            return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }
+        }
+        return table.find(raw, hint: &hint)
+    }
+
+    /// Appends the pre-escaped JSON text (with quotes) of a slot's key under a key mode.
+    @usableFromInline
+    func appendEscapedKey(_ slot: Int, mode: UInt8, to bytes: inout [UInt8]) {
+        (mode == 1 ? snake : plain).appendEscaped(slot, to: &bytes)
+    }
+}
+
+/// Key names stored contiguously for byte comparison, with their escaped JSON forms.
+@usableFromInline
+struct KeyBytes: Sendable {
+    @usableFromInline let storage: [UInt8]
+    @usableFromInline let starts: [Int]
+    @usableFromInline let lengths: [Int]
+    let escapedStorage: [UInt8]
+    let escapedStarts: [Int]
+
+    init(_ names: [String]) {
+        var storage: [UInt8] = []
+        var starts: [Int] = []
+        var lengths: [Int] = []
+        var escapedStorage: [UInt8] = []
+        var escapedStarts: [Int] = []
+        for name in names {
+            starts.append(storage.count)
+            lengths.append(name.utf8.count)
+            storage.append(contentsOf: name.utf8)
+            escapedStarts.append(escapedStorage.count)
+            var writer = JSONWriter()
+            writer.write(name)
+            escapedStorage.append(contentsOf: writer.bytes)
+        }
+        escapedStarts.append(escapedStorage.count)
+        self.storage = storage
+        self.starts = starts
+        self.lengths = lengths
+        self.escapedStorage = escapedStorage
+        self.escapedStarts = escapedStarts
+    }
+
+    @inlinable
+    func find(_ key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int {
+        let count = lengths.count
+        guard count > 0 else { return -1 }
+        return storage.withUnsafeBufferPointer { bytes in
+            let length = key.count
+            var slot = hint < count ? hint : 0
+            for _ in 0..<count {
+                if lengths[slot] == length {
+                    let candidate = UnsafeBufferPointer(rebasing: bytes[starts[slot]..<(starts[slot] &+ length)])
+                    if bytesEqual(candidate, key) {
+                        hint = slot &+ 1
+                        return slot
+                    }
+                }
+                slot &+= 1
+                if slot == count { slot = 0 }
+            }
+            return -1
+        }
+    }
+
+    func appendEscaped(_ slot: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: escapedStorage[escapedStarts[slot]..<escapedStarts[slot + 1]])
+    }
+}

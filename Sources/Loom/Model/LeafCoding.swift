@@ -1,0 +1,133 @@
+import Foundation
+
+// The overloads generated code calls for a property's innermost type. Swift picks the most
+// specific one at compile time: Loom's own conformance first, then raw-value enums, then
+// any `Codable` type through the bridge. The combined overloads only break ties for types
+// that qualify several ways.
+
+extension JSONDecodingContext {
+    /// Decodes a Loom-decodable type.
+    @inlinable
+    public func decode<T: JSONDecodable>(_ type: T.Type, from element: JSONElement) throws -> T {
+        try T(json: element, context: self)
+    }
+
+    /// Decodes a raw-value enum (or any `RawRepresentable`) from its raw value.
+    ///
+    /// - Throws: ``JSONDecodingError`` of kind `invalidValue` naming the allowed values for an
+    ///   unknown raw value (when the type is `CaseIterable`).
+    @inlinable
+    public func decode<T: RawRepresentable>(_ type: T.Type, from element: JSONElement) throws -> T
+    where T.RawValue: JSONDecodable {
+        let raw = try T.RawValue(json: element, context: self)
+        guard let value = T(rawValue: raw) else { throw unknownRawValue(T.self, element) }
+        return value
+    }
+
+    /// Decodes any `Decodable` type through the `Codable` bridge.
+    @inlinable
+    public func decode<T: Decodable>(_ type: T.Type, from element: JSONElement) throws -> T {
+        try JSONCodableBridge.decode(T.self, from: element, context: self)
+    }
+
+    /// Tie-break: Loom's conformance wins over `Decodable`.
+    @inlinable
+    public func decode<T: JSONDecodable & Decodable>(_ type: T.Type, from element: JSONElement) throws -> T {
+        try T(json: element, context: self)
+    }
+
+    /// Tie-break: the raw value wins over `Decodable`.
+    @inlinable
+    public func decode<T: RawRepresentable & Decodable>(_ type: T.Type, from element: JSONElement) throws -> T
+    where T.RawValue: JSONDecodable {
+        let raw = try T.RawValue(json: element, context: self)
+        guard let value = T(rawValue: raw) else { throw unknownRawValue(T.self, element) }
+        return value
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    @inlinable
+    public func decode<T: JSONDecodable & RawRepresentable>(_ type: T.Type, from element: JSONElement) throws -> T
+    where T.RawValue: JSONDecodable {
+        try T(json: element, context: self)
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    @inlinable
+    public func decode<T: JSONDecodable & RawRepresentable & Decodable>(_ type: T.Type, from element: JSONElement)
+        throws -> T
+    where T.RawValue: JSONDecodable {
+        try T(json: element, context: self)
+    }
+
+    @usableFromInline
+    func unknownRawValue<T: RawRepresentable>(_ type: T.Type, _ element: JSONElement) -> JSONDecodingError {
+        var reason = "unknown \(T.self) value \(describe(element))"
+        if let allowed = allowedRawValues(T.self) { reason += ", expected one of \(allowed)" }
+        return invalid(reason, element)
+    }
+
+    func allowedRawValues<T: RawRepresentable>(_ type: T.Type) -> String? {
+        guard let iterable = T.self as? any CaseIterable.Type else { return nil }
+        func list<C: CaseIterable>(_: C.Type) -> String {
+            C.allCases.map { value in
+                let raw = (value as? any RawRepresentable)?.rawValue
+                if let text = raw as? String {
+                    var writer = JSONWriter()
+                    writer.write(text)
+                    return writer.string
+                }
+                return raw.map { String(describing: $0) } ?? String(describing: value)
+            }.joined(separator: ", ")
+        }
+        return list(iterable)
+    }
+}
+
+extension JSONEncodingContext {
+    /// Encodes a Loom-encodable value.
+    @inlinable
+    public func encode<T: JSONEncodable>(_ value: T, to writer: inout JSONWriter) throws {
+        try value.encode(to: &writer, context: self)
+    }
+
+    /// Encodes a raw-value enum (or any `RawRepresentable`) as its raw value.
+    @inlinable
+    public func encode<T: RawRepresentable>(_ value: T, to writer: inout JSONWriter) throws
+    where T.RawValue: JSONEncodable {
+        try value.rawValue.encode(to: &writer, context: self)
+    }
+
+    /// Encodes any `Encodable` value through the `Codable` bridge.
+    @inlinable
+    public func encode<T: Encodable>(_ value: T, to writer: inout JSONWriter) throws {
+        try JSONCodableBridge.encode(value, to: &writer, context: self)
+    }
+
+    /// Tie-break: Loom's conformance wins over `Encodable`.
+    @inlinable
+    public func encode<T: JSONEncodable & Encodable>(_ value: T, to writer: inout JSONWriter) throws {
+        try value.encode(to: &writer, context: self)
+    }
+
+    /// Tie-break: the raw value wins over `Encodable`.
+    @inlinable
+    public func encode<T: RawRepresentable & Encodable>(_ value: T, to writer: inout JSONWriter) throws
+    where T.RawValue: JSONEncodable {
+        try value.rawValue.encode(to: &writer, context: self)
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    @inlinable
+    public func encode<T: JSONEncodable & RawRepresentable>(_ value: T, to writer: inout JSONWriter) throws
+    where T.RawValue: JSONEncodable {
+        try value.encode(to: &writer, context: self)
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    @inlinable
+    public func encode<T: JSONEncodable & RawRepresentable & Encodable>(_ value: T, to writer: inout JSONWriter) throws
+    where T.RawValue: JSONEncodable {
+        try value.encode(to: &writer, context: self)
+    }
+}
