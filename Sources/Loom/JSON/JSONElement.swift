@@ -93,7 +93,10 @@ public struct JSONElement {
 
     @usableFromInline
     func makeEscapedString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: unescapeJSONString(raw), as: UTF8.self)
+        // Unescaping never lengthens the text, so the raw length is enough capacity.
+        String(unsafeUninitializedCapacity: raw.count) { buffer in
+            unescapeJSONString(raw, into: buffer)
+        }
     }
 
     /// Calls `body` with the unescaped UTF-8 bytes of a string without creating a `String`.

@@ -11,7 +11,7 @@ public struct JSONObject: Sendable, Hashable {
     /// Key → position, kept only for larger objects where a linear scan would cost.
     private var index: [ByteKey: Int]?
 
-    private static let indexThreshold = 12
+    private static let indexThreshold = 64
 
     /// Creates an empty object.
     public init() {}
@@ -64,20 +64,11 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
-    /// Appends a member whose key the caller knows is new (used by the parser).
-    mutating func appendUnique(_ key: String, _ value: JSONValue) {
-        keys.append(key)
-        values.append(value)
-        if index != nil {
-            index?[ByteKey(key)] = keys.count - 1
-        } else if keys.count > JSONObject.indexThreshold {
-            rebuildIndex()
-        }
-    }
-
-    mutating func reserveCapacity(_ capacity: Int) {
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+    /// Takes members whose keys the caller has checked to be distinct (used by the parser).
+    init(uniqueKeys keys: [String], values: [JSONValue]) {
+        self.keys = keys
+        self.values = values
+        rebuildIndex()
     }
 
     private mutating func rebuildIndex() {

@@ -548,14 +548,26 @@ func hex16(_ value: UInt16) -> String {
 /// Decodes the escapes of a string already validated by the scanner into UTF-8 bytes.
 @usableFromInline
 func unescapeJSONString(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var result = [UInt8]()
-    result.reserveCapacity(raw.count)
+    [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+        count = unescapeJSONString(raw, into: buffer)
+    }
+}
+
+/// Decodes the escapes of validated string text into `output` (at least `raw.count` bytes);
+/// returns the number of bytes written.
+@usableFromInline
+func unescapeJSONString(_ raw: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var written = 0
     var index = 0
     let count = raw.count
+    @inline(__always) func put(_ byte: UInt8) {
+        if written < output.count { output[written] = byte }
+        written += 1
+    }
     while index < count {
         let byte = raw[index]
         if byte != UInt8(ascii: "\\") {
-            result.append(byte)
+            put(byte)
             index += 1
             continue
         }
@@ -563,24 +575,39 @@ func unescapeJSONString(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let escape = raw[index + 1]
         index += 2
         switch escape {
-        case UInt8(ascii: "b"): result.append(0x08)
-        case UInt8(ascii: "f"): result.append(0x0C)
-        case UInt8(ascii: "n"): result.append(0x0A)
-        case UInt8(ascii: "r"): result.append(0x0D)
-        case UInt8(ascii: "t"): result.append(0x09)
+        case UInt8(ascii: "b"): put(0x08)
+        case UInt8(ascii: "f"): put(0x0C)
+        case UInt8(ascii: "n"): put(0x0A)
+        case UInt8(ascii: "r"): put(0x0D)
+        case UInt8(ascii: "t"): put(0x09)
         case UInt8(ascii: "u"):
             var scalar = readHex4(raw, index)
             index += 4
             if scalar >= 0xD800 && scalar <= 0xDBFF && index + 6 <= count {
                 let low = readHex4(raw, index + 2)
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
                 index += 6
             }
-            appendUTF8(scalar, to: &result)
-        default: result.append(escape)
+            switch scalar {
+            case 0..<0x80:
+                put(UInt8(scalar))
+            case 0x80..<0x800:
+                put(UInt8(0xC0 | (scalar >> 6)))
+                put(UInt8(0x80 | (scalar & 0x3F)))
+            case 0x800..<0x10000:
+                put(UInt8(0xE0 | (scalar >> 12)))
+                put(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+                put(UInt8(0x80 | (scalar & 0x3F)))
+            default:
+                put(UInt8(0xF0 | ((scalar >> 18) & 0x07)))
+                put(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+                put(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+                put(UInt8(0x80 | (scalar & 0x3F)))
+            }
+        default: put(escape)
         }
     }
-    return result
+    return min(written, output.count)
 }
 
 @inline(__always)
@@ -592,24 +619,4 @@ private func readHex4(_ raw: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32
         index += 1
     }
     return value
-}
-
-@inline(__always)
-func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
-    switch scalar {
-    case 0..<0x80:
-        bytes.append(UInt8(scalar))
-    case 0x80..<0x800:
-        bytes.append(UInt8(0xC0 | (scalar >> 6)))
-        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
-    case 0x800..<0x10000:
-        bytes.append(UInt8(0xE0 | (scalar >> 12)))
-        bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
-    default:
-        bytes.append(UInt8(0xF0 | (scalar >> 18)))
-        bytes.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
-        bytes.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
-        bytes.append(UInt8(0x80 | (scalar & 0x3F)))
-    }
 }

@@ -74,21 +74,60 @@ extension JSONValue {
             for child in element.elements { array.append(JSONValue(element: child)) }
             self = .array(array)
         case .object:
-            var object = JSONObject()
-            object.reserveCapacity(element.count)
-            let policy = element.document.options.duplicateKeys
+            var keys = [String]()
+            var values = [JSONValue]()
+            keys.reserveCapacity(element.count)
+            values.reserveCapacity(element.count)
+            var hasDuplicates = false
             for member in element.members {
-                let key = member.key.makeString()
-                let value = JSONValue(element: member.value)
-                // Duplicates are rare; only they pay for the lookup, via the object's index.
-                if object.count > 0, object.position(of: key) != nil {
-                    if policy == .useLast { object[key] = value }
-                    continue
-                }
-                object.appendUnique(key, value)
+                keys.append(member.key.makeString())
+                values.append(JSONValue(element: member.value))
             }
-            self = .object(object)
+            if element.count > 1 { hasDuplicates = JSONValue.hasDuplicateKeys(element) }
+            if hasDuplicates {
+                var object = JSONObject()
+                let useLast = element.document.options.duplicateKeys != .useFirst
+                for (key, value) in zip(keys, values) where useLast || object.position(of: key) == nil {
+                    object[key] = value
+                }
+                self = .object(object)
+            } else {
+                self = .object(JSONObject(uniqueKeys: keys, values: values))
+            }
         }
+    }
+}
+
+extension JSONValue {
+    /// Whether an object element repeats a key, comparing raw key bytes in the document.
+    static func hasDuplicateKeys(_ element: JSONElement) -> Bool {
+        let members = Array(element.members.lazy.map(\.key))
+        if members.contains(where: \.stringHasEscapes) {
+            var seen = Set<[UInt8]>()
+            for key in members where !seen.insert(key.withUTF8 { Array($0) } ?? []).inserted { return true }
+            return false
+        }
+        if members.count <= 64 {
+            for i in members.indices {
+                let a = members[i].rawStringBytes
+                for j in (i + 1)..<members.count where bytesEqual(a, members[j].rawStringBytes) { return true }
+            }
+            return false
+        }
+        // Larger objects: bucket by an FNV-1a hash of the raw bytes, comparing bytes within a bucket.
+        var buckets = [UInt64: [Int]](minimumCapacity: members.count)
+        for (position, key) in members.enumerated() {
+            let bytes = key.rawStringBytes
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            if let previous = buckets[hash] {
+                if previous.contains(where: { bytesEqual(members[$0].rawStringBytes, bytes) }) { return true }
+                buckets[hash] = previous + [position]
+            } else {
+                buckets[hash] = [position]
+            }
+        }
+        return false
     }
 }
 
