@@ -60,41 +60,80 @@ extension JSONValue {
         self = withExtendedLifetime(document) { JSONValue(element: document.root) }
     }
 
-    /// Converts a document element into a tree. Depth is bounded by the parser's limit.
-    public init(element: JSONElement) {
-        switch element.nodeKind {
-        case .null: self = .null
-        case .true: self = .bool(true)
-        case .false: self = .bool(false)
-        case .int, .number: self = .number(JSONNumber(element: element))
-        case .string: self = .string(element.makeString())
-        case .array:
-            var array = [JSONValue]()
-            array.reserveCapacity(element.count)
-            for child in element.elements { array.append(JSONValue(element: child)) }
-            self = .array(array)
-        case .object:
-            var keys = [String]()
-            var values = [JSONValue]()
-            keys.reserveCapacity(element.count)
-            values.reserveCapacity(element.count)
-            var hasDuplicates = false
-            for member in element.members {
-                keys.append(member.key.makeString())
-                values.append(JSONValue(element: member.value))
-            }
-            if element.count > 1 { hasDuplicates = JSONValue.hasDuplicateKeys(element) }
-            if hasDuplicates {
-                var object = JSONObject()
-                let useLast = element.document.options.duplicateKeys != .useFirst
-                for (key, value) in zip(keys, values) where useLast || object.position(of: key) == nil {
-                    object[key] = value
-                }
-                self = .object(object)
-            } else {
-                self = .object(JSONObject(uniqueKeys: keys, values: values))
+    /// Converts a document element into a tree.
+    ///
+    /// The walk follows the tape in order with an explicit stack, so any depth the parser
+    /// accepted converts without deep recursion.
+    public init(element root: JSONElement) {
+        struct Frame {
+            var element: JSONElement
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            var isObject: Bool
+        }
+        func scalar(_ element: JSONElement) -> JSONValue {
+            switch element.nodeKind {
+            case .null: return .null
+            case .true: return .bool(true)
+            case .false: return .bool(false)
+            case .int, .number: return .number(JSONNumber(element: element))
+            default: return .string(element.makeString())
             }
         }
+        func finish(_ frame: Frame) -> JSONValue {
+            guard frame.isObject else { return .array(frame.values) }
+            if frame.values.count > 1 && JSONValue.hasDuplicateKeys(frame.element) {
+                var object = JSONObject()
+                let useLast = frame.element.document.options.duplicateKeys != .useFirst
+                for (key, value) in zip(frame.keys, frame.values) where useLast || object.position(of: key) == nil {
+                    object[key] = value
+                }
+                return .object(object)
+            }
+            return .object(JSONObject(uniqueKeys: frame.keys, values: frame.values))
+        }
+        guard root.nodeKind.rawValue >= NodeKind.array.rawValue else {
+            self = scalar(root)
+            return
+        }
+        let document = root.document
+        var stack: [Frame] = []
+        var index = root.index
+        let end = root.nextIndex
+        var result: JSONValue = .null
+        while index < end {
+            let element = JSONElement(document: document, index: index)
+            index &+= 1
+            let depth = stack.count
+            if depth > 0 && stack[depth - 1].isObject && stack[depth - 1].keys.count == stack[depth - 1].values.count {
+                stack[depth - 1].keys.append(element.makeString())
+                continue
+            }
+            var value: JSONValue
+            if element.nodeKind.rawValue >= NodeKind.array.rawValue {
+                var frame = Frame(element: element, isObject: element.nodeKind == .object)
+                frame.values.reserveCapacity(element.count)
+                if frame.isObject { frame.keys.reserveCapacity(element.count) }
+                if element.count > 0 {
+                    stack.append(frame)
+                    continue
+                }
+                value = finish(frame)
+            } else {
+                value = scalar(element)
+            }
+            // Attach the value, closing every container that ends here.
+            while true {
+                guard !stack.isEmpty else {
+                    result = value
+                    break
+                }
+                stack[stack.count - 1].values.append(value)
+                guard stack[stack.count - 1].element.nextIndex == index else { break }
+                value = finish(stack.removeLast())
+            }
+        }
+        self = result
     }
 }
 
