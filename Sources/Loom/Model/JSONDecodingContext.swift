@@ -15,17 +15,28 @@ public protocol JSONDecodable {
 /// What generated decoding code needs during one decode: the options and the helpers that
 /// turn elements into values with errors that carry paths and positions.
 public struct JSONDecodingContext: Sendable {
-    /// The decoder whose options apply.
-    public let decoder: JSONModelDecoder
+    // The options live in a class so that copying a context (generic code does, often)
+    // costs one retain; the flags the hot path reads are copied out as plain fields.
+    @usableFromInline final class Storage: Sendable {
+        let decoder: JSONModelDecoder
+        init(_ decoder: JSONModelDecoder) { self.decoder = decoder }
+    }
+
+    @usableFromInline let storage: Storage
     @usableFromInline let keyMode: UInt8
     @usableFromInline let collecting: Bool
     @usableFromInline let nullAsMissing: Bool
     @usableFromInline let rejectsUnknownKeys: Bool
     @usableFromInline let keepsFirstDuplicate: Bool
+    @usableFromInline let maxCollectedErrors: Int
+
+    /// The decoder whose options apply.
+    public var decoder: JSONModelDecoder { storage.decoder }
 
     /// Creates a context for `decoder`.
     public init(decoder: JSONModelDecoder) {
-        self.decoder = decoder
+        storage = Storage(decoder)
+        maxCollectedErrors = decoder.maxCollectedErrors
         switch decoder.keyStrategy {
         case .useDefaultKeys: keyMode = 0
         case .snakeCase: keyMode = 1
@@ -391,7 +402,7 @@ public struct JSONErrorAccumulator {
     @inlinable
     public init(_ context: JSONDecodingContext) {
         collecting = context.collecting
-        limit = context.decoder.maxCollectedErrors
+        limit = context.maxCollectedErrors
     }
 
     /// Runs `body`; on error, rethrows it, or records it and returns `nil` when collecting.

@@ -70,15 +70,23 @@ public struct JSONModelEncoder: Sendable {
 
 /// What generated encoding code needs during one encode: options and helpers.
 public struct JSONEncodingContext: Sendable {
-    /// The encoder whose options apply.
-    public let encoder: JSONModelEncoder
+    // As for decoding: options behind one reference, hot flags as plain fields.
+    @usableFromInline final class Storage: Sendable {
+        let encoder: JSONModelEncoder
+        init(_ encoder: JSONModelEncoder) { self.encoder = encoder }
+    }
+
+    @usableFromInline let storage: Storage
     @usableFromInline let keyMode: UInt8
     /// Whether `nil` optionals are written as `null`.
     public let writesNulls: Bool
 
+    /// The encoder whose options apply.
+    public var encoder: JSONModelEncoder { storage.encoder }
+
     /// Creates a context for `encoder`.
     public init(encoder: JSONModelEncoder) {
-        self.encoder = encoder
+        storage = Storage(encoder)
         switch encoder.keyStrategy {
         case .useDefaultKeys: keyMode = 0
         case .snakeCase: keyMode = 1

@@ -33,6 +33,11 @@ public final class JSONKeySet: Sendable {
         snake = KeyBytes(names.indices.map { flags[$0] ? names[$0] : JSONKeyStrategy.snakeCased(names[$0]) })
     }
 
+    deinit {
+        plain.deallocate()
+        snake.deallocate()
+    }
+
     /// The number of slots.
     public var count: Int { names.count }
 
@@ -67,23 +72,28 @@ public final class JSONKeySet: Sendable {
 }
 
 /// Key names stored contiguously for byte comparison, with their escaped JSON forms.
+///
+/// Raw pointers rather than arrays: matching runs once per member of every decoded object,
+/// and arrays would add bounds checks and retains there. The owning ``JSONKeySet`` frees them.
 @usableFromInline
-struct KeyBytes: Sendable {
-    @usableFromInline let storage: [UInt8]
-    @usableFromInline let starts: [Int]
-    @usableFromInline let lengths: [Int]
+struct KeyBytes: @unchecked Sendable {
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let starts: UnsafeMutablePointer<Int>
+    @usableFromInline let lengths: UnsafeMutablePointer<Int>
+    @usableFromInline let count: Int
     let escapedStorage: [UInt8]
     let escapedStarts: [Int]
 
     init(_ names: [String]) {
         var storage: [UInt8] = []
-        var starts: [Int] = []
-        var lengths: [Int] = []
         var escapedStorage: [UInt8] = []
         var escapedStarts: [Int] = []
-        for name in names {
-            starts.append(storage.count)
-            lengths.append(name.utf8.count)
+        count = names.count
+        starts = .allocate(capacity: max(names.count, 1))
+        lengths = .allocate(capacity: max(names.count, 1))
+        for (slot, name) in names.enumerated() {
+            (starts + slot).initialize(to: storage.count)
+            (lengths + slot).initialize(to: name.utf8.count)
             storage.append(contentsOf: name.utf8)
             escapedStarts.append(escapedStorage.count)
             var writer = JSONWriter()
@@ -91,33 +101,34 @@ struct KeyBytes: Sendable {
             escapedStorage.append(contentsOf: writer.bytes)
         }
         escapedStarts.append(escapedStorage.count)
-        self.storage = storage
-        self.starts = starts
-        self.lengths = lengths
+        bytes = .allocate(capacity: max(storage.count, 1))
+        bytes.initialize(from: storage, count: storage.count)
         self.escapedStorage = escapedStorage
         self.escapedStarts = escapedStarts
     }
 
+    func deallocate() {
+        bytes.deallocate()
+        starts.deallocate()
+        lengths.deallocate()
+    }
+
     @inlinable
     func find(_ key: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int {
-        let count = lengths.count
-        guard count > 0 else { return -1 }
-        return storage.withUnsafeBufferPointer { bytes in
-            let length = key.count
-            var slot = hint < count ? hint : 0
-            for _ in 0..<count {
-                if lengths[slot] == length {
-                    let candidate = UnsafeBufferPointer(rebasing: bytes[starts[slot]..<(starts[slot] &+ length)])
-                    if bytesEqual(candidate, key) {
-                        hint = slot &+ 1
-                        return slot
-                    }
-                }
-                slot &+= 1
-                if slot == count { slot = 0 }
-            }
+        guard count > 0, let keyBase = key.baseAddress ?? (key.count == 0 ? UnsafePointer(bytes) : nil) else {
             return -1
         }
+        let length = key.count
+        var slot = hint < count ? hint : 0
+        for _ in 0..<count {
+            if lengths[slot] == length && memcmp(bytes + starts[slot], keyBase, length) == 0 {
+                hint = slot &+ 1
+                return slot
+            }
+            slot &+= 1
+            if slot == count { slot = 0 }
+        }
+        return -1
     }
 
     func appendEscaped(_ slot: Int, to bytes: inout [UInt8]) {
