@@ -10,6 +10,8 @@ struct JSONParser: ~Copyable {
     var tape: Tape
     /// Node indices of the open containers, innermost last.
     var stack: [Int] = []
+    /// Completed children of each open container, parallel to `stack`.
+    var counts: [Int] = []
     var valueCount = 0
 
     init(input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
@@ -159,6 +161,7 @@ struct JSONParser: ~Copyable {
                     }
                     return
                 }
+                counts[counts.count &- 1] &+= 1
                 position = try skipWhitespace(position)
                 let inObject = (tape.words[top &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
                 guard position < end else {
@@ -217,24 +220,17 @@ struct JSONParser: ~Copyable {
                 "nesting deeper than the limit of \(options.maxDepth)", at: position)
         }
         stack.append(tape.count)
+        counts.append(0)
         tape.append(kind: kind, offset: position, payload: 0)
     }
 
     mutating func close(at position: Int) throws(JSONError) {
-        guard let start = stack.popLast() else { return }
+        guard let start = stack.popLast(), let count = counts.popLast() else { return }
         let endIndex = tape.count
         guard endIndex <= Int(UInt32.max) else {
             throw error(.sizeLimitExceeded, "document has too many values", at: position)
         }
         let isObject = (tape.words[start &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
-        // Count direct children by walking sibling links: cheap, and only once per container.
-        var count = 0
-        var child = start + 1
-        while child < endIndex {
-            child = nextSibling(of: child)
-            count += 1
-        }
-        if isObject { count /= 2 }
         if count > options.maxContainerCount {
             throw error(
                 .sizeLimitExceeded,
