@@ -236,6 +236,23 @@ private struct Inventory: Codable, Equatable {
 
 private struct Tiny: Codable, Equatable { var a: Int8 }
 
+private struct Refusal: Error, CustomStringConvertible {
+    var description: String { "refused" }
+}
+
+/// A recursive Codable type, for nesting depth.
+private struct Node: Codable, Equatable {
+    var children: [Node]
+
+    var depth: Int { 1 + (children.map(\.depth).max() ?? 0) }
+}
+
+/// A generic wrapper: Codable code that passes values generically.
+private struct Box<Value: Codable & Equatable>: Codable, Equatable {
+    var value: Value
+    var values: [Value]
+}
+
 private struct Numbers: Codable, Equatable {
     var int: Int
     var uint64: UInt64
@@ -501,6 +518,39 @@ struct CodableBridgeDecodingTests {
         #expect(throws: JSONError.self) { try bridgeDecode(Point.self, json, decoder: decoder) }
     }
 
+    @Test func customKeyStrategy() throws {
+        var decoder = JSONModelDecoder()
+        decoder.keyStrategy = .custom { $0.uppercased() }
+        #expect(try bridgeDecode(Point.self, #"{"X": 1, "Y": 2}"#, decoder: decoder) == Point(x: 1, y: 2))
+        // Keys listed by allKeys are the JSON keys as written and read back as they are.
+        #expect(try bridgeDecode(Shape.self, #"{"circle": {"RADIUS": 3}}"#, decoder: decoder) == .circle(radius: 3))
+        var encoder = JSONModelEncoder()
+        encoder.keyStrategy = .custom { $0.uppercased() }
+        #expect(try bridgeEncode(Point(x: 1, y: 2), encoder: encoder) == #"{"X":1,"Y":2}"#)
+    }
+
+    @Test func deepNesting() throws {
+        // 250 levels of Node are 500 levels of JSON, just under the default limit of 512.
+        let depth = 250
+        let json = String(repeating: #"{"children":["#, count: depth) + String(repeating: "]}", count: depth)
+        let node = try bridgeDecode(Node.self, json)
+        #expect(node.depth == depth)
+        #expect(try bridgeEncode(node) == json)
+    }
+
+    @Test func genericValues() throws {
+        let box = Box(value: 1.5, values: [2, -0.25])
+        #expect(try bridgeEncode(box) == #"{"value":1.5,"values":[2,-0.25]}"#)
+        #expect(try bridgeDecode(Box<Double>.self, #"{"value": 15e-1, "values": [2, -0.25]}"#) == box)
+        let texts = Box(value: Optional("a"), values: [nil, "b"])
+        #expect(try bridgeEncode(texts) == #"{"value":"a","values":[null,"b"]}"#)
+        #expect(try bridgeDecode(Box<String?>.self, #"{"value": "a", "values": [null, "b"]}"#) == texts)
+        let points = Box(value: Point(x: 1, y: 2), values: [])
+        try expectSameEncoding(points)
+        let error = try bridgeError(Box<Int8>.self, #"{"value": 1, "values": [1, 2, 1000]}"#)
+        #expect(error.description == "values[2]: number 1000 does not fit in Int8 (line 1, column 31)")
+    }
+
     @Test func keysCompareByBytes() throws {
         // "é" precomposed (U+00E9) and decomposed (e + U+0301) are different JSON keys.
         struct Accent: Decodable {
@@ -631,6 +681,15 @@ struct CodableBridgeErrorTests {
         #expect(custom.kind == .invalidValue)
         #expect(custom.description == "grumpy: not today (line 1, column 22)")
         #expect(custom.underlyingError != nil)
+    }
+
+    @Test func errorsFromLoomConformancesInsideCodable() throws {
+        struct Event: Decodable { var name: String; var at: Date }
+        var decoder = JSONModelDecoder()
+        decoder.dateStrategy = .custom(decode: { _ in throw Refusal() }, encode: { _, _ in })
+        let error = try bridgeError(Event.self, #"{"name": "x", "at": 5}"#, decoder: decoder)
+        #expect(error.description == "at: refused (line 1, column 21)")
+        #expect(error.underlyingError != nil)
     }
 
     @Test func endOfArray() throws {

@@ -43,6 +43,10 @@ final class BridgeDecodingState {
                 value = try loomType.init(json: element, context: context)
             } catch let error as JSONDecodingError {
                 throw decodingError(error, type: T.self, codingPath: codingPath, jsonPath: jsonPath, anchor: anchor)
+            } catch {
+                // From user code inside a Loom conformance (a custom date strategy, say).
+                noteForeignFailure(error, path: jsonPath, element: anchor ?? element)
+                throw error
             }
             guard let typed = value as? T else {
                 throw decodingError(

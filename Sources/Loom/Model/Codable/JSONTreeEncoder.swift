@@ -105,6 +105,14 @@ final class BridgeEncodingState {
     /// Gathers any `Encodable`: Loom's conformance when there is one, `String`-keyed
     /// dictionaries with their keys as they are, everything else through `encode(to:)`.
     func wrap<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> BridgeNode {
+        // The commonest leaves, when Codable code passes them generically (`Box<T>`).
+        switch value {
+        case let text as String: return .string(text)
+        case let number as Int: return .number(JSONNumber(number))
+        case let flag as Bool: return .bool(flag)
+        case let number as Double: return try double(number, codingPath: codingPath)
+        default: break
+        }
         if let loom = value as? any JSONEncodable {
             return try written(loom, value: value, codingPath: codingPath)
         }
