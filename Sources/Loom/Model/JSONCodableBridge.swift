@@ -34,6 +34,9 @@ import Foundation
 /// - ``JSONKeyStrategy/snakeCase`` converts keys exactly as Foundation's
 ///   `convertFromSnakeCase` (JSON keys to coding keys) and `convertToSnakeCase` (coding keys
 ///   to JSON keys) do; two JSON keys that convert to the same name count as a repeated key.
+///   One leniency: a coding key no converted JSON key matches is also looked up under the
+///   key `convertToSnakeCase` writes for it, so `htmlURL`, written as `html_url`, reads
+///   back (Foundation converts `html_url` to `htmlUrl` and misses it).
 ///   With ``JSONKeyStrategy/custom(_:)`` a coding key `k` matches the JSON key `f(k)` (or,
 ///   failing that, `k` itself, so keys listed by `allKeys`, which are the JSON keys as
 ///   written, can be read back). `String`-keyed dictionaries keep their keys as they are

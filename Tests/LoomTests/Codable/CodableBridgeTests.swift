@@ -583,6 +583,15 @@ struct CodableBridgeDecodingTests {
         #expect(account == Account(userName: "ada", createdAtTime: 5, id: 1, settings: ["dark_mode": 1]))
         #expect(account == (try foundationDecode(Account.self, json, foundation)))
 
+        // Keys with acronyms read back what the encoder writes for them (`html_url`), which
+        // Foundation's convertFromSnakeCase alone (giving `htmlUrl`) would miss.
+        struct Link: Codable, Equatable { var htmlURL: String; var id: Int }
+        var encoder = JSONModelEncoder()
+        encoder.keyStrategy = .snakeCase
+        let link = Link(htmlURL: "u", id: 1)
+        #expect(try bridgeEncode(link, encoder: encoder) == #"{"html_url":"u","id":1}"#)
+        #expect(try bridgeDecode(Link.self, #"{"html_url": "u", "id": 1}"#, decoder: decoder) == link)
+
         // A missing key is reported under the JSON name the encoder would write.
         let error = try bridgeError(Account.self, #"{"user_name": "ada", "id": 1, "settings": {}}"#, decoder: decoder)
         #expect(error.description == #"created_at_time: missing required key "created_at_time" (line 1, column 1)"#)
@@ -690,6 +699,20 @@ struct CodableBridgeErrorTests {
         let error = try bridgeError(Event.self, #"{"name": "x", "at": 5}"#, decoder: decoder)
         #expect(error.description == "at: refused (line 1, column 21)")
         #expect(error.underlyingError != nil)
+    }
+
+    @Test func rawValueEnumsInsideCodable() throws {
+        struct Ticket: Codable, Equatable {
+            enum Status: String, Codable { case open, closed }
+            var status: Status
+        }
+        #expect(try bridgeDecode(Ticket.self, #"{"status": "closed"}"#) == Ticket(status: .closed))
+        // The standard library's own error, placed at the value that caused it.
+        let error = try bridgeError(Ticket.self, #"{"status": "reopened"}"#)
+        #expect(error.kind == .invalidValue)
+        #expect(error.pathDescription == "status")
+        #expect(error.column == 12)
+        #expect(error.reason.contains("reopened"))
     }
 
     @Test func endOfArray() throws {
@@ -947,6 +970,18 @@ private let stamped = zip(
 
 private let keyName = Gen<Character?>.element(of: Array("abXY_1é") as [Character]).map { $0 ?? "a" }.string(of: 0...8)
 
+/// The key `OneKeyReader` reads, set around a decode.
+private enum KeyName {
+    @TaskLocal static var current = ""
+}
+
+private struct OneKeyReader: Decodable {
+    var value: Int
+    init(from decoder: any Decoder) throws {
+        value = try decoder.container(keyedBy: AnyCodingKey.self).decode(Int.self, forKey: AnyCodingKey(KeyName.current))
+    }
+}
+
 @Suite("Codable bridge: properties")
 struct CodableBridgePropertyTests {
     @Test func roundTripsGeneratedValues() async {
@@ -1016,6 +1051,13 @@ struct CodableBridgePropertyTests {
             writer.endObject()
             let json = writer.string
             #expect(try bridgeDecode(KeyProbe.self, json, decoder: decoder).keys == foundationDecode(KeyProbe.self, json, foundationDecoder).keys)
+
+            // Whatever the bridge writes for a key, it reads back under that key.
+            let written = try bridgeEncode(OneKey(name: name), encoder: encoder)
+            let reread = try KeyName.$current.withValue(name) {
+                try bridgeDecode(OneKeyReader.self, written, decoder: decoder).value
+            }
+            #expect(reread == 1)
         }
     }
 }

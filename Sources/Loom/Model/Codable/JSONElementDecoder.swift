@@ -315,12 +315,27 @@ struct BridgeObjectEntries {
         return nil
     }
 
-    /// The member for a coding key, compared by UTF-8 bytes. With a custom key strategy the
-    /// key's mapped name is tried first, then the key as it is (so keys from `allKeys` work).
+    /// The member for a coding key, compared by UTF-8 bytes.
+    ///
+    /// With snake case, a key that no converted JSON key equals is also looked for under the
+    /// JSON key the encoder writes for it (`htmlURL` under `html_url`, which Foundation's
+    /// conversion turns into `htmlUrl` and so never finds), so every value the bridge
+    /// encodes decodes back. With a custom key strategy the key's mapped name is tried
+    /// first, then the key as it is (so keys from `allKeys` work).
     func lookup(_ key: any CodingKey) -> (jsonKey: String, value: JSONElement)? {
         let name = key.stringValue
-        if case .custom(let transform) = keyMode, let position = position(of: transform(name)) {
-            return (jsonKeys[position], values[position])
+        switch keyMode {
+        case .plain:
+            break
+        case .snakeCase:
+            if let position = position(of: name) { return (jsonKeys[position], values[position]) }
+            let written = BridgeKeyConversion.toSnakeCase(name)
+            for position in jsonKeys.indices where jsonKeys[position].utf8.elementsEqual(written.utf8) {
+                return (jsonKeys[position], values[position])
+            }
+            return nil
+        case .custom(let transform):
+            if let position = position(of: transform(name)) { return (jsonKeys[position], values[position]) }
         }
         guard let position = position(of: name) else { return nil }
         return (jsonKeys[position], values[position])
