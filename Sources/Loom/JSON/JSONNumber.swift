@@ -70,17 +70,23 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
                 storage = .uint(value)
                 return
             }
-        } else if JSONNumber.significantDigitsAtMost15(bytes), let value = NumberConversion.double(from: bytes),
-            value == 0 || abs(value) >= Double.leastNormalMagnitude
-        {
-            // At most 15 significant digits survive a trip through a normal Double exactly.
-            storage = .double(value)
-            return
+        } else {
+            let digits = JSONNumber.significantDigits(bytes)
+            // At most 15 significant digits survive a trip through a normal Double exactly. A
+            // Double of zero stands only for a zero lexeme: a tiny value such as `1e-400`
+            // underflows to zero and keeps its text.
+            if digits <= 15, let value = NumberConversion.double(from: bytes),
+                digits == 0 ? value == 0 : abs(value) >= Double.leastNormalMagnitude
+            {
+                storage = .double(value)
+                return
+            }
         }
         storage = .lexeme(String(decoding: bytes, as: UTF8.self))
     }
 
-    static func significantDigitsAtMost15(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The number of digits from the first non-zero digit to the end of the mantissa.
+    static func significantDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var digits = 0
         var leading = true
         for byte in bytes {
@@ -90,7 +96,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             leading = false
             digits += 1
         }
-        return digits <= 15
+        return digits
     }
 
     /// Turns Swift's `Float`/`Decimal` text into JSON grammar (they already match but for `inf`/`nan`).
