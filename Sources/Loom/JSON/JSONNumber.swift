@@ -99,8 +99,32 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return digits
     }
 
-    /// Turns Swift's `Float`/`Decimal` text into JSON grammar (they already match but for `inf`/`nan`).
-    static func normalizedLexeme(_ text: String) -> String { text }
+    /// Turns Swift's round-trip text of a finite `Double`, `Float` or `Decimal` into JSON's
+    /// shortest spelling of the same value: no `.0` on integral values and no `+` or leading
+    /// zeros in the exponent (`100.0` → `100`, `1e-07` → `1e-7`, `1e+22` → `1e22`).
+    @usableFromInline
+    static func normalizedLexeme(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) && !text.hasSuffix(".0") {
+            return text
+        }
+        let utf8 = Array(text.utf8)
+        let exponentStart = utf8.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } ?? utf8.count
+        var result = Array(utf8[..<exponentStart])
+        if result.count > 2 && result[result.count - 2] == UInt8(ascii: ".") && result[result.count - 1] == UInt8(ascii: "0") {
+            result.removeLast(2)
+        }
+        if exponentStart < utf8.count {
+            var index = exponentStart + 1
+            result.append(UInt8(ascii: "e"))
+            if index < utf8.count && (utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-")) {
+                if utf8[index] == UInt8(ascii: "-") { result.append(UInt8(ascii: "-")) }
+                index += 1
+            }
+            while index < utf8.count - 1 && utf8[index] == UInt8(ascii: "0") { index += 1 }
+            result.append(contentsOf: utf8[index...])
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
 
     // MARK: Reading
 
@@ -166,12 +190,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { lexeme }
 
-    /// Swift's shortest round-trip text, minus a redundant `.0` on integral values.
+    /// The text ``JSONWriter`` writes for `value`: exact integer digits for integral values
+    /// below 10^15, otherwise Swift's shortest round-trip text in JSON's shortest spelling.
+    @usableFromInline
     static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return value.description }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            // Integral doubles: exact integer digits, keeping the sign of -0.0.
+            return value == 0 && value.sign == .minus ? "-0" : String(Int64(value))
+        }
+        return normalizedLexeme(value.description)
     }
 
     // MARK: Equality

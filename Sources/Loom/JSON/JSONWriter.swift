@@ -218,7 +218,7 @@ public struct JSONWriter {
             appendInteger(Int64(value))
             return
         }
-        bytes.append(contentsOf: value.description.utf8)
+        bytes.append(contentsOf: JSONNumber.normalizedLexeme(value.description).utf8)
     }
 
     /// Writes a `Float` as the shortest decimal that reads back as exactly `value`.
@@ -228,9 +228,7 @@ public struct JSONWriter {
     public mutating func write(_ value: Float) throws(JSONError) {
         guard value.isFinite else { return try writeNonFinite(Double(value)) }
         beforeValue()
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: JSONNumber.normalizedLexeme(value.description).utf8)
     }
 
     @usableFromInline
