@@ -40,9 +40,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         storage = value.isFinite ? .lexeme(JSONNumber.normalizedLexeme("\(value)")) : .double(Double(value))
     }
 
-    /// Creates a number from a `Decimal`, exactly.
+    /// Creates a number from a `Decimal`, exactly. A NaN `Decimal`, like a NaN `Double`, cannot
+    /// be written as JSON: writing one throws ``JSONError/Kind/invalidValue``.
     public init(_ value: Decimal) {
-        storage = .lexeme(JSONNumber.normalizedLexeme(value.description))
+        storage = value.isNaN ? .double(.nan) : .lexeme(JSONNumber.normalizedLexeme(value.description))
     }
 
     /// Creates a number from JSON number text; `nil` if `lexeme` is not a valid JSON number.
