@@ -48,6 +48,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a number from JSON number text; `nil` if `lexeme` is not a valid JSON number.
     public init?(lexeme: String) {
+        // A number starts with '-' or a digit and ends with a digit, so this also rules out
+        // the whitespace around it that the document parser would skip.
+        guard let first = lexeme.utf8.first, let last = lexeme.utf8.last,
+            first == UInt8(ascii: "-") || isDigit(first), isDigit(last)
+        else { return nil }
         var bytes = Array(lexeme.utf8)
         guard let document = try? JSONDocument(parsing: bytes), document.root.kind == .number else { return nil }
         self = JSONNumber(element: document.root)
