@@ -53,10 +53,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         guard let first = lexeme.utf8.first, let last = lexeme.utf8.last,
             first == UInt8(ascii: "-") || isDigit(first), isDigit(last)
         else { return nil }
-        var bytes = Array(lexeme.utf8)
-        guard let document = try? JSONDocument(parsing: bytes), document.root.kind == .number else { return nil }
-        self = JSONNumber(element: document.root)
-        bytes.removeAll()
+        guard let document = try? JSONDocument(parsing: lexeme) else { return nil }
+        // Elements do not retain their document: keep it alive while the element is read.
+        let number: JSONNumber? = withExtendedLifetime(document) {
+            document.root.kind == .number ? JSONNumber(element: document.root) : nil
+        }
+        guard let number else { return nil }
+        self = number
     }
 
     /// Builds the most compact exact storage for a number node.
