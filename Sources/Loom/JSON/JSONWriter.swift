@@ -40,8 +40,9 @@ public struct JSONWriter {
     public var bytes: [UInt8] = []
     /// The options in effect.
     public let options: JSONWritingOptions
-    /// Set by `description`: non-finite numbers are written as `null` instead of throwing.
-    var lenientNonFinite = false
+    /// Set by `description`: non-finite numbers, and containers nested deeper than
+    /// ``JSONWritingOptions/maxDepth``, are written as `null` instead of throwing.
+    var lenient = false
 
     @usableFromInline var depth = 0
     /// Whether the current container already has an element (a comma is needed before the next).
@@ -233,7 +234,7 @@ public struct JSONWriter {
 
     @usableFromInline
     mutating func writeNonFinite(_ value: Double) throws(JSONError) {
-        if lenientNonFinite {
+        if lenient {
             writeNull()
             return
         }
@@ -356,6 +357,9 @@ public struct JSONWriter {
         case .bool(let flag): write(flag)
         case .number(let number): try write(number)
         case .string(let text): write(text)
+        case .array where lenient && depth >= options.maxDepth, .object where lenient && depth >= options.maxDepth:
+            // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
+            writeNull()
         case .array(let array):
             try beginArray()
             for element in array { try write(element) }
