@@ -159,7 +159,7 @@ enum JSONGen {
             // Subnormals, zeros and extremes.
             let specials: [Double] = [
                 -0.0, 0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
-                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0.1, 1e-7, 1e22, 1e15, 9_007_199_254_740_993,
+                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0.1, 1e-7, 1e22, 1e15, 9_007_199_254_740_994,
             ]
             return JSONNumber(specials.randomElement(using: &rng)!)
         case 5: return JSONNumber(Double(bitPattern: UInt64.random(in: 1..<(1 << 52), using: &rng)))
