@@ -107,19 +107,31 @@ struct SourcePosition: Sendable, Hashable {
         self.offset = offset
         self.line = line
         self.column = column
-        let start = max(lineStart, offset - 24)
+        var start = max(lineStart, offset - 24)
         var end = offset
         while end < input.count, end < offset + 24, input[end] != UInt8(ascii: "\n"), input[end] != UInt8(ascii: "\r") {
             end += 1
         }
+        // Widen to whole UTF-8 sequences (at most 3 continuation bytes) so no character is cut.
+        var widened = 0
+        while widened < 3, start > lineStart, start < input.count, input[start] & 0xC0 == 0x80 {
+            start -= 1
+            widened += 1
+        }
+        widened = 0
+        while widened < 3, end < input.count, input[end] & 0xC0 == 0x80 {
+            end += 1
+            widened += 1
+        }
+        // Non-ASCII text stays readable; ill-formed bytes and control characters become U+FFFD.
         var text = ""
-        for byte in input[start..<end] {
-            if byte >= 0x20 && byte < 0x7F {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            } else if byte == 0x09 {
+        for scalar in String(decoding: input[start..<end], as: UTF8.self).unicodeScalars {
+            if scalar == "\t" {
                 text += " "
-            } else {
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
                 text += "\u{FFFD}"
+            } else {
+                text.unicodeScalars.append(scalar)
             }
         }
         self.excerpt = text

@@ -40,17 +40,26 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         storage = value.isFinite ? .lexeme(JSONNumber.normalizedLexeme("\(value)")) : .double(Double(value))
     }
 
-    /// Creates a number from a `Decimal`, exactly.
+    /// Creates a number from a `Decimal`, exactly. A NaN `Decimal`, like a NaN `Double`, cannot
+    /// be written as JSON: writing one throws ``JSONError/Kind/invalidValue``.
     public init(_ value: Decimal) {
-        storage = .lexeme(JSONNumber.normalizedLexeme(value.description))
+        storage = value.isNaN ? .double(.nan) : .lexeme(JSONNumber.normalizedLexeme(value.description))
     }
 
     /// Creates a number from JSON number text; `nil` if `lexeme` is not a valid JSON number.
     public init?(lexeme: String) {
-        var bytes = Array(lexeme.utf8)
-        guard let document = try? JSONDocument(parsing: bytes), document.root.kind == .number else { return nil }
-        self = JSONNumber(element: document.root)
-        bytes.removeAll()
+        // A number starts with '-' or a digit and ends with a digit, so this also rules out
+        // the whitespace around it that the document parser would skip.
+        guard let first = lexeme.utf8.first, let last = lexeme.utf8.last,
+            first == UInt8(ascii: "-") || isDigit(first), isDigit(last)
+        else { return nil }
+        guard let document = try? JSONDocument(parsing: lexeme) else { return nil }
+        // Elements do not retain their document: keep it alive while the element is read.
+        let number: JSONNumber? = withExtendedLifetime(document) {
+            document.root.kind == .number ? JSONNumber(element: document.root) : nil
+        }
+        guard let number else { return nil }
+        self = number
     }
 
     /// Builds the most compact exact storage for a number node.
@@ -70,17 +79,23 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
                 storage = .uint(value)
                 return
             }
-        } else if JSONNumber.significantDigitsAtMost15(bytes), let value = NumberConversion.double(from: bytes),
-            value == 0 || abs(value) >= Double.leastNormalMagnitude
-        {
-            // At most 15 significant digits survive a trip through a normal Double exactly.
-            storage = .double(value)
-            return
+        } else {
+            let digits = JSONNumber.significantDigits(bytes)
+            // At most 15 significant digits survive a trip through a normal Double exactly. A
+            // Double of zero stands only for a zero lexeme: a tiny value such as `1e-400`
+            // underflows to zero and keeps its text.
+            if digits <= 15, let value = NumberConversion.double(from: bytes),
+                digits == 0 ? value == 0 : abs(value) >= Double.leastNormalMagnitude
+            {
+                storage = .double(value)
+                return
+            }
         }
         storage = .lexeme(String(decoding: bytes, as: UTF8.self))
     }
 
-    static func significantDigitsAtMost15(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The number of digits from the first non-zero digit to the end of the mantissa.
+    static func significantDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var digits = 0
         var leading = true
         for byte in bytes {
@@ -90,11 +105,35 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             leading = false
             digits += 1
         }
-        return digits <= 15
+        return digits
     }
 
-    /// Turns Swift's `Float`/`Decimal` text into JSON grammar (they already match but for `inf`/`nan`).
-    static func normalizedLexeme(_ text: String) -> String { text }
+    /// Turns Swift's round-trip text of a finite `Double`, `Float` or `Decimal` into JSON's
+    /// shortest spelling of the same value: no `.0` on integral values and no `+` or leading
+    /// zeros in the exponent (`100.0` → `100`, `1e-07` → `1e-7`, `1e+22` → `1e22`).
+    @usableFromInline
+    static func normalizedLexeme(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) && !text.hasSuffix(".0") {
+            return text
+        }
+        let utf8 = Array(text.utf8)
+        let exponentStart = utf8.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } ?? utf8.count
+        var result = Array(utf8[..<exponentStart])
+        if result.count > 2 && result[result.count - 2] == UInt8(ascii: ".") && result[result.count - 1] == UInt8(ascii: "0") {
+            result.removeLast(2)
+        }
+        if exponentStart < utf8.count {
+            var index = exponentStart + 1
+            result.append(UInt8(ascii: "e"))
+            if index < utf8.count && (utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-")) {
+                if utf8[index] == UInt8(ascii: "-") { result.append(UInt8(ascii: "-")) }
+                index += 1
+            }
+            while index < utf8.count - 1 && utf8[index] == UInt8(ascii: "0") { index += 1 }
+            result.append(contentsOf: utf8[index...])
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
 
     // MARK: Reading
 
@@ -160,12 +199,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { lexeme }
 
-    /// Swift's shortest round-trip text, minus a redundant `.0` on integral values.
+    /// The text ``JSONWriter`` writes for `value`: exact integer digits for integral values
+    /// below 10^15, otherwise Swift's shortest round-trip text in JSON's shortest spelling.
+    @usableFromInline
     static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return value.description }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            // Integral doubles: exact integer digits, keeping the sign of -0.0.
+            return value == 0 && value.sign == .minus ? "-0" : String(Int64(value))
+        }
+        return normalizedLexeme(value.description)
     }
 
     // MARK: Equality

@@ -273,7 +273,7 @@ extension JSONValue: CustomStringConvertible {
     /// The value as compact JSON; non-finite numbers (which JSON cannot hold) appear as `null`.
     public var description: String {
         var writer = JSONWriter(options: JSONWritingOptions())
-        writer.lenientNonFinite = true
+        writer.lenient = true
         // Deeper than the limit appears as `null`, so description never throws or overflows.
         try? writer.write(self)
         return writer.string

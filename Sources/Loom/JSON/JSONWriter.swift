@@ -40,8 +40,9 @@ public struct JSONWriter {
     public var bytes: [UInt8] = []
     /// The options in effect.
     public let options: JSONWritingOptions
-    /// Set by `description`: non-finite numbers are written as `null` instead of throwing.
-    var lenientNonFinite = false
+    /// Set by `description`: non-finite numbers, and containers nested deeper than
+    /// ``JSONWritingOptions/maxDepth``, are written as `null` instead of throwing.
+    var lenient = false
 
     @usableFromInline var depth = 0
     /// Whether the current container already has an element (a comma is needed before the next).
@@ -218,7 +219,7 @@ public struct JSONWriter {
             appendInteger(Int64(value))
             return
         }
-        bytes.append(contentsOf: value.description.utf8)
+        bytes.append(contentsOf: JSONNumber.normalizedLexeme(value.description).utf8)
     }
 
     /// Writes a `Float` as the shortest decimal that reads back as exactly `value`.
@@ -228,14 +229,12 @@ public struct JSONWriter {
     public mutating func write(_ value: Float) throws(JSONError) {
         guard value.isFinite else { return try writeNonFinite(Double(value)) }
         beforeValue()
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: JSONNumber.normalizedLexeme(value.description).utf8)
     }
 
     @usableFromInline
     mutating func writeNonFinite(_ value: Double) throws(JSONError) {
-        if lenientNonFinite {
+        if lenient {
             writeNull()
             return
         }
@@ -358,6 +357,9 @@ public struct JSONWriter {
         case .bool(let flag): write(flag)
         case .number(let number): try write(number)
         case .string(let text): write(text)
+        case .array where lenient && depth >= options.maxDepth, .object where lenient && depth >= options.maxDepth:
+            // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
+            writeNull()
         case .array(let array):
             try beginArray()
             for element in array { try write(element) }
