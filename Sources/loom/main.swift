@@ -1,1 +1,3 @@
-print("loom")
+import LoomCLIKit
+
+LoomCLI.main()
