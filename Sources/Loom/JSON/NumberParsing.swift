@@ -154,8 +154,58 @@ enum NumberConversion {
                 value = scale < 0 ? value / powersOfTen[-scale] : value * powersOfTen[scale]
                 return negative ? -value : value
             }
+            // Up to 19 significant digits: Eisel-Lemire with a 128-bit product is always exact
+            // (Mushtak & Lemire, "Fast Number Parsing Without Fallback", 2023).
+            guard let magnitude = eiselLemire(mantissa: mantissa, exponent10: scale) else { return nil }
+            return negative ? -magnitude : magnitude
         }
         return slowDouble(lexeme)
+    }
+
+    /// `mantissa × 10^exponent10` correctly rounded, for a non-zero mantissa; `nil` on overflow.
+    @usableFromInline
+    static func eiselLemire(mantissa: UInt64, exponent10 q: Int) -> Double? {
+        if q < -342 { return 0 }
+        if q > 308 { return nil }
+        let leadingZeros = mantissa.leadingZeroBitCount
+        let w = mantissa &<< UInt64(leadingZeros)
+        let index = 2 &* (q &+ 342)
+        var product = w.multipliedFullWidth(by: powersOfFive128[index])
+        // 55 bits of precision (52 explicit mantissa bits + 3) decide the rounding; only when
+        // they are all ones can the low half of the table entry change the result.
+        let precisionMask: UInt64 = 0xFFFF_FFFF_FFFF_FFFF &>> 55
+        if product.high & precisionMask == precisionMask {
+            let second = w.multipliedFullWidth(by: powersOfFive128[index &+ 1])
+            let (low, carry) = product.low.addingReportingOverflow(second.high)
+            product.low = low
+            if carry { product.high &+= 1 }
+        }
+        let upperBit = Int(product.high &>> 63)
+        let shift = UInt64(upperBit &+ 9)
+        var significand = product.high &>> shift
+        var power2 = (((152_170 &+ 65_536) &* q) &>> 16) &+ 63 &+ upperBit &- leadingZeros &+ 1023
+        if power2 <= 0 {
+            // Subnormal result.
+            if -power2 &+ 1 >= 64 { return 0 }
+            significand &>>= UInt64(-power2 &+ 1)
+            significand &+= significand & 1
+            significand &>>= 1
+            power2 = significand < (1 &<< 52) ? 0 : 1
+            return Double(bitPattern: (UInt64(power2) &<< 52) | (significand & ((1 &<< 52) &- 1)))
+        }
+        if product.low <= 1 && q >= -4 && q <= 23 && significand & 3 == 1 && (significand &<< shift) == product.high {
+            // Exactly halfway between two doubles: round to even.
+            significand &= ~1
+        }
+        significand &+= significand & 1
+        significand &>>= 1
+        if significand >= (2 &<< 52) {
+            significand = 1 &<< 52
+            power2 &+= 1
+        }
+        significand &= ~(1 &<< 52)
+        if power2 >= 0x7FF { return nil }
+        return Double(bitPattern: (UInt64(power2) &<< 52) | significand)
     }
 
     @inline(never)
