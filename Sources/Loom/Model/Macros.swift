@@ -16,9 +16,11 @@
 @attached(
     member,
     names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_))
+// The extension role lists `arbitrary` because the compiler does not accept `prefixed(_loomKeys_)`
+// for names declared inside a macro-generated extension (key sets `_loomKeys_1`, `_loomKeys_2`, …).
 @attached(
     extension, conformances: JSONModel,
-    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_))
+    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), arbitrary)
 public macro JSONModel(keyStrategy: JSONKeyStrategy = .useDefaultKeys) =
     #externalMacro(module: "LoomMacros", type: "JSONModelMacro")
 
