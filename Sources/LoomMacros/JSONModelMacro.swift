@@ -1,0 +1,74 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@JSONModel`: generates `JSONModel` conformance for a struct.
+///
+/// The pipeline runs parse → read attributes → check → generate; when any stage reports a
+/// problem, every problem is emitted and nothing is generated, so the user never sees errors
+/// in half-written code.
+public struct JSONModelMacro: ExtensionMacro, MemberMacro {
+    /// The generators write finished layout; re-formatting would only reindent it.
+    public static var formatMode: FormatMode { .disabled }
+
+    /// Structs get everything in an extension, which keeps their memberwise initializer.
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        var diagnostics = DiagnosticList()
+        guard
+            let description = DeclarationParser.parse(
+                declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
+        else {
+            report(diagnostics, in: context)
+            return []
+        }
+        let model = ModelChecker.check(description, diagnostics: &diagnostics)
+        guard diagnostics.isEmpty else {
+            report(diagnostics, in: context)
+            return []
+        }
+        // An empty list means the type already declares the conformance itself.
+        let conformance = protocols.isEmpty ? nil : "Loom.JSONModel"
+        let source = ExtensionGenerator.generate(model, type: type.trimmedDescription, conformance: conformance)
+        let file = Parser.parse(source: source)
+        guard !file.hasError, file.statements.count == 1, let generated = file.statements.first?.item.as(ExtensionDeclSyntax.self)
+        else {
+            context.diagnose(
+                Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated code does not parse")))
+            return []
+        }
+        return [generated]
+    }
+
+    /// Reserved for classes (a later issue): a struct's members all go in the extension.
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+
+    private static func report(_ diagnostics: DiagnosticList, in context: some MacroExpansionContext) {
+        for diagnostic in diagnostics.items { context.diagnose(diagnostic) }
+    }
+}
+
+/// `@JSONKey`, `@JSONIgnore`, `@JSONDefault`, `@JSONTransform`: markers that `@JSONModel`
+/// reads. On their own they expand to nothing.
+public struct JSONMarkerMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}
