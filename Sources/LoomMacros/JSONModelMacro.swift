@@ -20,6 +20,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        // Reported by the member role, the only one the compiler runs for extensions.
+        if declaration.is(ExtensionDeclSyntax.self) { return [] }
         var diagnostics = DiagnosticList()
         guard
             let description = DeclarationParser.parse(
@@ -47,13 +49,19 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 
     /// Reserved for classes (a later issue): a struct's members all go in the extension.
+    ///
+    /// The compiler never runs the extension role on an extension, so the misuse is reported
+    /// here for that case only (and the extension role stays silent about it).
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        []
+        if declaration.is(ExtensionDeclSyntax.self) {
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAType))
+        }
+        return []
     }
 
     private static func report(_ diagnostics: DiagnosticList, in context: some MacroExpansionContext) {
