@@ -1441,4 +1441,107 @@ struct ExpansionTests {
             """
         )
     }
+
+    /// A type that declares the conformance itself gets the members without a second one.
+    @Test func conformanceAlreadyDeclared() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Tag: JSONModel {
+                var name: String
+            }
+            """,
+            expandedSource: """
+            struct Tag: JSONModel {
+                var name: String
+            }
+
+            extension Tag {
+                static let _loomKeys = Loom.JSONKeySet(["name"])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.name, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """,
+            macros: loomMacrosForDeclaredConformance
+        )
+    }
+
+    /// Literal dots and quotes in keys survive into the generated string literals.
+    @Test func escapedKeys() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct Odd {
+                @JSONKey("a\\.b") var dotted: Int
+                @JSONKey("say \"hi\"") var quoted: Int
+            }
+            """#,
+            expandedSource: #"""
+            struct Odd {
+                var dotted: Int
+                var quoted: Int
+            }
+
+            extension Odd: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["a.b", "say \"hi\""], explicit: [true, true])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.dotted = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.quoted = try Loom.JSONErrorAccumulator.unwrap(v1)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.dotted, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.encode(self.quoted, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """#
+        )
+    }
 }

@@ -13,6 +13,10 @@ let loomMacros: [String: MacroSpec] = [
     "JSONTransform": MacroSpec(type: JSONMarkerMacro.self),
 ]
 
+/// The macros as the compiler passes them for a type that already declares `JSONModel`.
+let loomMacrosForDeclaredConformance = loomMacros.merging(
+    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: [])], uniquingKeysWith: { $1 })
+
 /// swift-syntax's expansion assertion, reporting through swift-testing.
 ///
 /// Failures about a `DiagnosticSpec` point at the spec; all others at the caller.
@@ -22,13 +26,14 @@ func assertExpansion(
     diagnostics: [DiagnosticSpec] = [],
     applyFixIts: [String]? = nil,
     fixedSource: String? = nil,
+    macros: [String: MacroSpec] = loomMacros,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
     assertMacroExpansion(
         source,
         expandedSource: expandedSource,
         diagnostics: diagnostics,
-        macroSpecs: loomMacros,
+        macroSpecs: macros,
         applyFixIts: applyFixIts,
         fixedSource: fixedSource,
         indentationWidth: .spaces(4),

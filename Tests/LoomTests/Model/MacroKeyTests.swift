@@ -235,3 +235,30 @@ struct MacroKeyTests {
         #expect(nested.description == #"[1].site_admin: unknown key "site_admin", expected one of "login", "id" (line 1, column 51)"#)
     }
 }
+
+/// Names whose snake_case form is easy to get wrong; the macro converts them at compile time
+/// and must agree with `JSONKeyStrategy.snakeCased` at runtime.
+@JSONModel(keyStrategy: .snakeCase)
+struct TrickyNames: Equatable {
+    var userID: Int = 0
+    var htmlURL: Int = 0
+    var URLValue: Int = 0
+    var base64Data: Int = 0
+    var iOSVersion: Int = 0
+    var x: Int = 0
+    var already_snake: Int = 0
+    var ÄrgerNis: Int = 0
+}
+
+@Suite("@JSONModel: compile-time snake_case")
+struct MacroSnakeCaseTests {
+    @Test func agreesWithTheRuntimeConversion() throws {
+        let names = ["userID", "htmlURL", "URLValue", "base64Data", "iOSVersion", "x", "already_snake", "ÄrgerNis"]
+        guard case .object(let object) = try TrickyNames().jsonValue() else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object.keys == names.map(JSONKeyStrategy.snakeCased))
+        #expect(object.keys == ["user_id", "html_url", "url_value", "base64_data", "i_os_version", "x", "already_snake", "ärger_nis"])
+    }
+}
