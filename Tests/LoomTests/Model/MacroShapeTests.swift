@@ -86,3 +86,32 @@ struct MacroShapeTests {
         #expect(try empty.jsonString() == #"{"matrix":[],"leads":{},"count":0}"#)
     }
 }
+
+@JSONModel
+private struct FilePrivateModel: Equatable {
+    var value: Int
+}
+
+struct GenericOuter<T> {
+    var payload: T
+
+    /// Nested in a generic type, so its key sets must be computed properties.
+    @JSONModel
+    struct Inner: Equatable {
+        var value: Int
+        @JSONKey("meta.label") var label: String?
+    }
+}
+
+@Suite("@JSONModel: declaration contexts")
+struct MacroContextTests {
+    @Test func privateTypesConform() throws {
+        #expect(try FilePrivateModel(jsonString: #"{"value": 1}"#) == FilePrivateModel(value: 1))
+    }
+
+    @Test func typesNestedInGenericTypesConform() throws {
+        let inner = try GenericOuter<String>.Inner(jsonString: #"{"value": 1, "meta": {"label": "l"}}"#)
+        #expect(inner == GenericOuter<String>.Inner(value: 1, label: "l"))
+        #expect(try inner.jsonString() == #"{"value":1,"meta":{"label":"l"}}"#)
+    }
+}
