@@ -13,13 +13,13 @@ struct CodeWriter {
         lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
     }
 
-    /// Writes `header {`, the body one level deeper, and `}` (or `footer`).
-    mutating func block(_ header: String, footer: String = "}", _ body: (inout CodeWriter) -> Void) {
+    /// Writes `header {`, the body one level deeper, and `}`.
+    mutating func block(_ header: String, _ body: (inout CodeWriter) -> Void) {
         line(header + " {")
         depth += 1
         body(&self)
         depth -= 1
-        line(footer)
+        line("}")
     }
 
     /// Writes `} else if … {`-style lines between two bodies at the enclosing level.
@@ -34,9 +34,6 @@ struct CodeWriter {
         let indentation = String(repeating: "    ", count: depth)
         lines += other.lines.map { $0.isEmpty ? $0 : indentation + $0 }
     }
-
-    mutating func indent() { depth += 1 }
-    mutating func dedent() { depth -= 1 }
 
     var text: String { lines.joined(separator: "\n") }
 }

@@ -86,7 +86,7 @@ enum EncodeGenerator {
             body.line(statement("self.\(property.accessName)", property.shape, transform: property.transform))
             return
         }
-        body.block("if let value = self.\(property.accessName)", footer: "}") { inner in
+        body.block("if let value = self.\(property.accessName)") { inner in
             inner.line(writeKey)
             inner.line(statement("value", property.shape.unwrapped, transform: property.transform))
             inner.continueBlock("} else if context.writesNulls {")

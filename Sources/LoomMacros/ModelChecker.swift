@@ -54,7 +54,7 @@ enum ModelChecker {
             properties: mapped, tree: tree)
     }
 
-    /// Checks one binding; returns a value when it is mapped.
+    /// Checks one binding; returns whether it is mapped (and its problems, if any, reported).
     private static func checkProperty(
         _ property: PropertyDescription, firstBinding: Bool, diagnostics: inout DiagnosticList
     ) -> Bool {

@@ -88,6 +88,12 @@ struct MacroShapeTests {
 }
 
 @JSONModel
+struct OnlyConstants: Equatable {
+    let version: Int = 2
+    @JSONKey("meta.kind") let kind: String = "constant"
+}
+
+@JSONModel
 private struct FilePrivateModel: Equatable {
     var value: Int
 }
@@ -105,6 +111,13 @@ struct GenericOuter<T> {
 
 @Suite("@JSONModel: declaration contexts")
 struct MacroContextTests {
+    @Test func aModelOfConstantsDecodesNothingAndEncodesThem() throws {
+        var decoder = JSONModelDecoder()
+        decoder.unknownKeys = .reject
+        #expect(try decoder.decode(OnlyConstants.self, from: #"{"version": 9, "meta": {"kind": "x"}}"#) == OnlyConstants())
+        #expect(try OnlyConstants().jsonString() == #"{"version":2,"meta":{"kind":"constant"}}"#)
+    }
+
     @Test func privateTypesConform() throws {
         #expect(try FilePrivateModel(jsonString: #"{"value": 1}"#) == FilePrivateModel(value: 1))
     }
