@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct LoomMacrosPlugin: CompilerPlugin {
-    let providingMacros: [Macro.Type] = []
+    let providingMacros: [Macro.Type] = [JSONModelMacro.self, JSONMarkerMacro.self]
 }

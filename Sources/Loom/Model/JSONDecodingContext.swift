@@ -77,7 +77,7 @@ public struct JSONDecodingContext: Sendable {
     public func nestedObject(_ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int) throws -> JSONElement.Members? {
         guard let element, !element.isNull else { return nil }
         guard element.nodeKind == .object else {
-            throw mismatch(expected: "object", element).prefixed(by: keys, slot)
+            throw mismatch(expected: "object", element).prefixed(by: keys, slot, self)
         }
         return element.members
     }
@@ -117,13 +117,13 @@ public struct JSONDecodingContext: Sendable {
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T {
         guard let element else { throw missing(keys, slot) }
-        if element.isNull { throw nullValue(T.self, element).prefixed(by: keys, slot) }
+        if element.isNull { throw nullValue(T.self, element).prefixed(by: keys, slot, self) }
         do {
             return try body(element)
         } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot)
+            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot)
+            throw wrap(error, element).prefixed(by: keys, slot, self)
         }
     }
 
@@ -138,9 +138,9 @@ public struct JSONDecodingContext: Sendable {
         do {
             return try body(element)
         } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot)
+            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot)
+            throw wrap(error, element).prefixed(by: keys, slot, self)
         }
     }
 
@@ -155,14 +155,14 @@ public struct JSONDecodingContext: Sendable {
         guard let element else { return nil }
         if element.isNull {
             if nullAsMissing { return nil }
-            throw nullValue(T.self, element).prefixed(by: keys, slot)
+            throw nullValue(T.self, element).prefixed(by: keys, slot, self)
         }
         do {
             return try body(element)
         } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot)
+            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot)
+            throw wrap(error, element).prefixed(by: keys, slot, self)
         }
     }
 
@@ -179,9 +179,9 @@ public struct JSONDecodingContext: Sendable {
         do {
             return .some(try body(element))
         } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot)
+            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot)
+            throw wrap(error, element).prefixed(by: keys, slot, self)
         }
     }
 
@@ -316,7 +316,8 @@ public struct JSONDecodingContext: Sendable {
     func missing(_ keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
         let name = keys.names(for: decoder.keyStrategy)[slot]
         var error = JSONDecodingError(.missingKey, reason: "missing required key \"\(name)\"")
-        error.path = JSONKeyPath.components(name).map { .key($0) }
+        // A slot holds one key; a dot in it is part of the key, not a path separator.
+        error.path = [.key(name)]
         return error.prefixedPath(keys.prefix)
     }
 
@@ -370,14 +371,13 @@ struct SendableError: Error, Sendable, CustomStringConvertible {
 }
 
 extension JSONDecodingError {
-    /// Prefixes the path of the key in `slot` of `keys` (its whole key path).
+    /// Prefixes the path of the key in `slot` of `keys`: the key set's prefix, then the key.
     @usableFromInline
-    func prefixed(by keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
-        var result = self
-        for component in JSONKeyPath.components(keys.names[slot]).reversed() {
-            result = result.prefixed(with: .key(component))
-        }
-        return result.prefixedPath(keys.prefix)
+    func prefixed(by keys: JSONKeySet, _ slot: Int, _ context: JSONDecodingContext) -> JSONDecodingError {
+        // A slot holds one key (a dot in it is part of the key), named as in the JSON: with the
+        // decoder's key strategy applied, as in missing-key errors.
+        let name = keys.explicit[slot] ? keys.names[slot] : context.decoder.keyStrategy.key(for: keys.names[slot])
+        return prefixed(with: .key(name)).prefixedPath(keys.prefix)
     }
 
     @usableFromInline

@@ -10,15 +10,60 @@
 /// let user = try GHUser(jsonData: data)
 /// ```
 ///
+/// For a struct, everything is generated in an extension (`extension GHUser: JSONModel`),
+/// so Swift still synthesizes the memberwise initializer.
+///
+/// ## Which properties are mapped
+///
+/// Every stored instance property is decoded and encoded under its name, except:
+/// - `@JSONIgnore` properties, which keep their initial value and are never written;
+/// - computed properties (`willSet`/`didSet` observers do not make a property computed);
+/// - `static` and `class` properties;
+/// - a `let` with an initial value: Swift does not let an initializer assign it again, so it
+///   is **encoded but not decoded** (as with `Codable`); its key is still recognised, so it
+///   never counts as an unknown key.
+///
+/// `lazy` properties must be marked `@JSONIgnore`, and mapped properties need a type
+/// annotation (`var count: Int = 0`, not `var count = 0`): the macro sees syntax, not types.
+///
+/// ## Missing keys and null
+///
+/// | declaration | key missing | `null` |
+/// | --- | --- | --- |
+/// | `var a: T` | error | error |
+/// | `var a: T = v` or `@JSONDefault(v) var a: T` | `v` | error (`v` with ``JSONModelDecoder/nullAsMissing``) |
+/// | `var a: T?` | `nil` | `nil` |
+/// | `var a: T? = v` or `@JSONDefault(v) var a: T?` | `v` | `nil` (`v` with ``JSONModelDecoder/nullAsMissing``) |
+///
+/// On encode, `nil` optionals are left out unless ``JSONModelEncoder/writesNulls`` is set.
+///
+/// ## Types
+///
+/// Optionals, arrays, sets and dictionaries are unwrapped level by level (`[[Double]]`,
+/// `[String: [Model]]`, `[Int?]`); dictionaries with `Int`, other `LosslessStringConvertible`
+/// or raw-value enum keys convert their keys from JSON strings. Everything else is decoded
+/// by the most specific of Loom's own conformance (``JSONDecodable``/``JSONEncodable``, which
+/// nested models have), a raw value (`RawRepresentable` enums) or `Codable`.
+///
+/// ## Writing the conformance by hand
+///
+/// The generated code calls only Loom's public API, so the same conformance can be written
+/// by hand: see `HandWrittenModelTests.swift` in the test suite for the exact shape (key sets
+/// named `_loomKeys`, `_loomKeys_1`, …; underscored members are not API).
+///
 /// - Parameter keyStrategy: How property names become JSON keys for properties without
-///   `@JSONKey`: `.useDefaultKeys` (the default), `.snakeCase`, or
-///   `.custom(someFunction)` with a `(String) -> String` function.
+///   `@JSONKey`: `.useDefaultKeys` (the default), `.snakeCase` (converted at compile time),
+///   or any other strategy such as `.custom(someFunction)` with a `@Sendable (String) -> String`
+///   function (applied once, when the model's key set is built). Keys the model's strategy
+///   produces are final: a decoder or encoder key strategy does not convert them again.
 @attached(
     member,
     names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_))
+// The extension role lists `arbitrary` because the compiler does not accept `prefixed(_loomKeys_)`
+// for names declared inside a macro-generated extension (key sets `_loomKeys_1`, `_loomKeys_2`, …).
 @attached(
     extension, conformances: JSONModel,
-    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_))
+    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), arbitrary)
 public macro JSONModel(keyStrategy: JSONKeyStrategy = .useDefaultKeys) =
     #externalMacro(module: "LoomMacros", type: "JSONModelMacro")
 
@@ -30,6 +75,13 @@ public macro JSONModel(keyStrategy: JSONKeyStrategy = .useDefaultKeys) =
 /// @JSONKey("id", "ID", "book_id") var id: Int    // first present non-null key wins
 /// @JSONKey("a\\.b") var dotted: Int              // the key "a.b" itself
 /// ```
+///
+/// Keys must be string literals. Named keys are explicit: key strategies never convert them.
+/// Properties whose key paths share a prefix share the nested object: it is read once and
+/// written once. A missing or `null` step gives `nil` for an optional property; a step that
+/// is not an object is an error (`user: expected object, found string "x"`). Encoding writes
+/// the first of several fallback keys. Two properties cannot map the same key, and a key
+/// cannot be both a value and an object of key paths (`user` and `user.login`).
 @attached(peer)
 public macro JSONKey(_ key: String, _ fallbacks: String...) =
     #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
@@ -38,18 +90,38 @@ public macro JSONKey(_ key: String, _ fallbacks: String...) =
 /// receives them as an object keyed by the names given, and writes them back on encode.
 ///
 /// ```swift
-/// @JSONKey(collecting: ["temp", "temp_max"]) var temperatures: [String: Double]
+/// // {"temp": 21.5, "main": {"temp_max": 25}}
+/// @JSONKey(collecting: ["temp", "main.temp_max"]) var temperatures: [String: Double]
+/// // temperatures == ["temp": 21.5, "main.temp_max": 25]
 /// ```
+///
+/// The property can be any type that decodes from an object (a dictionary or a model whose
+/// keys are the names as written). Only present keys are collected; an optional property (or
+/// one with a default) is `nil` (the default) when none is present.
 @attached(peer)
 public macro JSONKey(collecting keys: [String]) =
     #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
 
 /// Excludes a property from decoding and encoding; it keeps its initial value.
+///
+/// ```swift
+/// @JSONIgnore var retrievedAt = Date()
+/// ```
+///
+/// The property needs an initial value (a `var` optional starts as `nil` by itself).
 @attached(peer)
 public macro JSONIgnore() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
 
 /// Gives a property a default used when its key is missing (and, with
 /// ``JSONModelDecoder/nullAsMissing``, when it is `null`).
+///
+/// ```swift
+/// // {} -> retries == 3
+/// @JSONDefault(3) var retries: Int
+/// ```
+///
+/// An initial value (`var retries: Int = 3`) does the same; use one or the other. The
+/// expression is evaluated in the generated initializer, each time the key is missing.
 @attached(peer)
 public macro JSONDefault<T>(_ value: T) = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
 

@@ -1,0 +1,125 @@
+import SwiftParser
+import SwiftSyntax
+
+// Stage 2 of the pipeline: read the `@JSON…` attributes and the macro's own arguments.
+// Problems with the attribute syntax itself (a non-literal key) are reported here; whether
+// the markers make sense together is the checker's job.
+
+enum AttributeReader {
+    /// The markers among `attributes`, in source order.
+    static func markers(in attributes: AttributeListSyntax, diagnostics: inout DiagnosticList) -> Markers {
+        var markers = Markers()
+        for element in attributes {
+            guard case .attribute(let attribute) = element, let kind = markerKind(attribute) else { continue }
+            var marker = Marker(kind: kind, attribute: attribute)
+            let arguments = argumentList(attribute)
+            switch kind {
+            case .key:
+                readKeys(arguments, into: &marker, diagnostics: &diagnostics)
+            case .ignore:
+                if let arguments, !arguments.isEmpty {
+                    diagnostics.add(.malformedMarker(marker: "@JSONIgnore", expected: "no arguments"), at: attribute)
+                }
+            case .defaultValue, .transform:
+                if let arguments, arguments.count == 1, let only = arguments.first, only.label == nil {
+                    marker.expression = only.expression.trimmed
+                } else {
+                    diagnostics.add(
+                        .malformedMarker(marker: marker.displayName, expected: "one unlabeled argument"), at: attribute)
+                }
+            }
+            markers.all.append(marker)
+        }
+        return markers
+    }
+
+    /// The marker an attribute is (`@JSONKey` or `@Loom.JSONKey`), if any.
+    static func markerKind(_ attribute: AttributeSyntax) -> Marker.Kind? {
+        guard let name = attributeName(attribute) else { return nil }
+        return Marker.Kind(rawValue: name)
+    }
+
+    /// `JSONKey` for `@JSONKey` and `@Loom.JSONKey`.
+    static func attributeName(_ attribute: AttributeSyntax) -> String? {
+        if let identifier = attribute.attributeName.as(IdentifierTypeSyntax.self) {
+            return identifier.name.text
+        }
+        if let member = attribute.attributeName.as(MemberTypeSyntax.self),
+            member.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Loom"
+        {
+            return member.name.text
+        }
+        return nil
+    }
+
+    private static func argumentList(_ attribute: AttributeSyntax) -> LabeledExprListSyntax? {
+        guard let arguments = attribute.arguments else { return nil }
+        if case .argumentList(let list) = arguments { return list }
+        return nil
+    }
+
+    private static func readKeys(_ arguments: LabeledExprListSyntax?, into marker: inout Marker, diagnostics: inout DiagnosticList) {
+        guard let arguments, let first = arguments.first else {
+            diagnostics.add(
+                .malformedMarker(marker: "@JSONKey", expected: "one or more keys, or 'collecting:' with an array of keys"),
+                at: marker.attribute)
+            return
+        }
+        if first.label?.text == "collecting" {
+            marker.isCollecting = true
+            guard arguments.count == 1, let array = first.expression.as(ArrayExprSyntax.self) else {
+                diagnostics.add(.nonLiteralKey, at: first.expression)
+                return
+            }
+            if array.elements.isEmpty {
+                diagnostics.add(.emptyCollecting, at: array)
+                return
+            }
+            for element in array.elements {
+                guard let key = literal(element.expression) else {
+                    diagnostics.add(.nonLiteralKey, at: element.expression)
+                    continue
+                }
+                marker.keys.append(key)
+            }
+            return
+        }
+        for argument in arguments {
+            guard let key = literal(argument.expression) else {
+                diagnostics.add(.nonLiteralKey, at: argument.expression)
+                continue
+            }
+            marker.keys.append(key)
+        }
+    }
+
+    /// The value of a plain string literal, or `nil` for anything computed.
+    private static func literal(_ expression: ExprSyntax) -> KeyLiteral? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue
+        else { return nil }
+        return KeyLiteral(text: value, node: Syntax(literal))
+    }
+
+    /// The `keyStrategy:` argument of `@JSONModel`.
+    static func keyStrategy(of attribute: AttributeSyntax) -> ModelKeyStrategy {
+        guard let arguments = argumentList(attribute),
+            let argument = arguments.first(where: { $0.label?.text == "keyStrategy" })
+        else { return .useDefaultKeys }
+        let expression = argument.expression.trimmed
+        if let member = expression.as(MemberAccessExprSyntax.self), isStrategyType(member.base) {
+            switch member.declName.baseName.text {
+            case "useDefaultKeys": return .useDefaultKeys
+            case "snakeCase": return .snakeCase
+            default: break
+            }
+        }
+        return .runtime(expression)
+    }
+
+    /// Whether `base` is absent (`.snakeCase`) or names `JSONKeyStrategy`.
+    private static func isStrategyType(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return true }
+        let text = base.trimmedDescription
+        return text == "JSONKeyStrategy" || text == "Loom.JSONKeyStrategy"
+    }
+}

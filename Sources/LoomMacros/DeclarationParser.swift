@@ -1,0 +1,105 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+// Stage 1 of the pipeline: turn the annotated declaration into a `ModelDescription`.
+
+enum DeclarationParser {
+    /// Parses `declaration`; `nil` (with a diagnostic) when `@JSONModel` cannot apply to it.
+    static func parse(
+        _ declaration: some DeclGroupSyntax,
+        attribute: AttributeSyntax,
+        lexicalContext: [Syntax],
+        diagnostics: inout DiagnosticList
+    ) -> ModelDescription? {
+        guard let structure = declaration.as(StructDeclSyntax.self) else {
+            if declaration.is(ClassDeclSyntax.self) {
+                diagnostics.add(.unsupportedKind("a class"), at: attribute)
+            } else if declaration.is(EnumDeclSyntax.self) {
+                diagnostics.add(.unsupportedKind("an enum"), at: attribute)
+            } else {
+                diagnostics.add(.notAType, at: attribute)
+            }
+            return nil
+        }
+        var properties: [PropertyDescription] = []
+        for member in structure.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            properties += parseVariable(variable, diagnostics: &diagnostics)
+        }
+        return ModelDescription(
+            accessModifier: accessModifier(structure.modifiers),
+            isGeneric: structure.genericParameterClause != nil || lexicalContext.contains(where: isGenericType),
+            keyStrategy: AttributeReader.keyStrategy(of: attribute),
+            properties: properties)
+    }
+
+    /// `public` when the type is visible outside its module (`public`, `package`, `open`),
+    /// so the conformance's requirements are too.
+    private static func accessModifier(_ modifiers: DeclModifierListSyntax) -> String? {
+        for modifier in modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.package), .keyword(.open): return "public"
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Whether an enclosing declaration makes the model generic (no static stored properties).
+    private static func isGenericType(_ node: Syntax) -> Bool {
+        if let structure = node.as(StructDeclSyntax.self) { return structure.genericParameterClause != nil }
+        if let type = node.as(ClassDeclSyntax.self) { return type.genericParameterClause != nil }
+        if let type = node.as(EnumDeclSyntax.self) { return type.genericParameterClause != nil }
+        if let type = node.as(ActorDeclSyntax.self) { return type.genericParameterClause != nil }
+        if let function = node.as(FunctionDeclSyntax.self) { return function.genericParameterClause != nil }
+        return false
+    }
+
+    private static func parseVariable(_ variable: VariableDeclSyntax, diagnostics: inout DiagnosticList)
+        -> [PropertyDescription]
+    {
+        let markers = AttributeReader.markers(in: variable.attributes, diagnostics: &diagnostics)
+        let isStatic = variable.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+        let lazyModifier = variable.modifiers.first { $0.name.tokenKind == .keyword(.lazy) }
+        let bindings = Array(variable.bindings)
+        var result: [PropertyDescription] = []
+        for (index, binding) in bindings.enumerated() {
+            let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
+            // In `var a, b: Int` the annotation of `b` also types `a`.
+            var type = binding.typeAnnotation?.type
+            if type == nil && binding.initializer == nil {
+                type = bindings[(index + 1)...].lazy.compactMap { $0.typeAnnotation?.type }.first
+            }
+            result.append(
+                PropertyDescription(
+                    declaration: variable,
+                    binding: binding,
+                    identifier: identifier,
+                    name: identifier?.identifier?.name ?? binding.pattern.trimmedDescription,
+                    type: type?.trimmed,
+                    initializer: binding.initializer?.value.trimmed,
+                    isLet: variable.bindingSpecifier.tokenKind == .keyword(.let),
+                    isStatic: isStatic,
+                    lazyModifier: lazyModifier,
+                    isComputed: isComputed(binding),
+                    markers: markers))
+        }
+        return result
+    }
+
+    /// Computed properties have a getter; `willSet`/`didSet` observers keep storage.
+    private static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
+        guard let block = binding.accessorBlock else { return false }
+        switch block.accessors {
+        case .getter:
+            return true
+        case .accessors(let accessors):
+            return accessors.contains { accessor in
+                accessor.accessorSpecifier.tokenKind != .keyword(.willSet)
+                    && accessor.accessorSpecifier.tokenKind != .keyword(.didSet)
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+/// Writes `init(json:context:)`.
+///
+/// The steps match the hand-written model: match the members of each object level into slot
+/// variables (one pass per level, nested levels after their parent), decode every property
+/// through the accumulator so errors can be collected, then assign.
+enum DecodeGenerator {
+    static func generate(_ model: MappedModel) -> CodeWriter {
+        var keys = KeyReferences(isGeneric: model.isGeneric)
+        var body = CodeWriter(depth: 1)
+        let tree = model.tree
+        let read = readSlots(model)
+
+        body.line("let members = try context.object(element, for: Self.self)")
+        for (slot, _) in tree.levels[0].slots.enumerated() where read.contains(KeyTree.SlotReference(level: 0, slot: slot)) {
+            body.line("var \(tree.variable(KeyTree.SlotReference(level: 0, slot: slot))): Loom.JSONElement? = nil")
+        }
+        body.line("var errors = Loom.JSONErrorAccumulator(context)")
+        let root = keys(0)
+        if tree.levels[0].slots.isEmpty {
+            // Nothing to match: every key is unknown.
+            body.block("for member in members") { loop in
+                loop.line("context.unknownKey(member.key, \(root), into: &errors)")
+            }
+        } else {
+            body.line("var hint = 0")
+            body.block("for member in members") { loop in
+                // `case` lines sit at the level of their `switch`.
+                loop.line("switch \(root).match(member.key, hint: &hint, context) {")
+                writeCases(level: 0, tree: tree, read: read, into: &loop)
+                loop.line("default: context.unknownKey(member.key, \(root), into: &errors)")
+                loop.line("}")
+            }
+        }
+
+        // Nested levels were created after their parents, so ascending order visits parents first.
+        for level in tree.levels.dropFirst() {
+            guard let parent = parentSlot(of: level.number, in: tree),
+                read.contains(parent)
+            else { continue }
+            for (slot, _) in level.slots.enumerated()
+            where read.contains(KeyTree.SlotReference(level: level.number, slot: slot)) {
+                body.line(
+                    "var \(tree.variable(KeyTree.SlotReference(level: level.number, slot: slot))): Loom.JSONElement? = nil")
+            }
+            let parentKeys = keys(parent.level)
+            let nestedKeys = keys(level.number)
+            body.block(
+                "if let nested = try errors.capture({ try context.nestedObject(\(tree.variable(parent)), \(parentKeys), \(parent.slot)) }) ?? nil"
+            ) { block in
+                block.line("var hint\(level.number) = 0")
+                block.block("for member in nested") { loop in
+                    loop.line("switch \(nestedKeys).match(member.key, hint: &hint\(level.number), context) {")
+                    writeCases(level: level.number, tree: tree, read: read, into: &loop)
+                    // Nested objects are shared with data the model does not own: extra keys are fine.
+                    loop.line("default: break")
+                    loop.line("}")
+                }
+            }
+        }
+
+        for property in model.properties where property.decodes {
+            writeCapture(property, tree: tree, keys: &keys, into: &body)
+        }
+        body.line("try errors.finish()")
+        for property in model.properties where property.decodes {
+            body.line(assignment(property))
+        }
+
+        var writer = CodeWriter(depth: 0)
+        writer.line(
+            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
+        var locals = CodeWriter(depth: 1)
+        for line in keys.localBindings { locals.line(line) }
+        writer.append(locals)
+        writer.append(body)
+        writer.line("}")
+        return writer
+    }
+
+    /// Slots whose element some decoded property reads, plus every object level above them.
+    static func readSlots(_ model: MappedModel) -> Set<KeyTree.SlotReference> {
+        var result: Set<KeyTree.SlotReference> = []
+        let decoding = Set(model.properties.filter(\.decodes).map(\.index))
+        for (levelIndex, level) in model.tree.levels.enumerated().reversed() {
+            for (slotIndex, slot) in level.slots.enumerated() {
+                let reference = KeyTree.SlotReference(level: levelIndex, slot: slotIndex)
+                switch slot.content {
+                case .leaf(let owner):
+                    if decoding.contains(owner.property) { result.insert(reference) }
+                case .branch(let child):
+                    // Children have higher level numbers, so they were visited already.
+                    if model.tree.levels[child].slots.indices.contains(where: {
+                        result.contains(KeyTree.SlotReference(level: child, slot: $0))
+                    }) {
+                        result.insert(reference)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    static func parentSlot(of level: Int, in tree: KeyTree) -> KeyTree.SlotReference? {
+        for (levelIndex, candidate) in tree.levels.enumerated() {
+            for (slotIndex, slot) in candidate.slots.enumerated() {
+                if case .branch(level) = slot.content { return KeyTree.SlotReference(level: levelIndex, slot: slotIndex) }
+            }
+        }
+        return nil
+    }
+
+    /// `case 0: context.assign(&s0, member.value)` per read slot; the keys only encoded are
+    /// matched (so they are not unknown) and skipped.
+    private static func writeCases(
+        level: Int, tree: KeyTree, read: Set<KeyTree.SlotReference>, into cases: inout CodeWriter
+    ) {
+        var skipped: [Int] = []
+        for slot in tree.levels[level].slots.indices {
+            let reference = KeyTree.SlotReference(level: level, slot: slot)
+            if read.contains(reference) {
+                cases.line("case \(slot): context.assign(&\(tree.variable(reference)), member.value)")
+            } else {
+                skipped.append(slot)
+            }
+        }
+        if !skipped.isEmpty {
+            cases.line("case \(skipped.map(String.init).joined(separator: ", ")): break")
+        }
+    }
+
+    private static func writeCapture(
+        _ property: MappedProperty, tree: KeyTree, keys: inout KeyReferences, into body: inout CodeWriter
+    ) {
+        let decodeShape = property.isOptional ? property.shape.unwrapped : property.shape
+        let closure = "{ \(valueExpression(decodeShape, transform: property.transform)) }"
+        let call: String
+        switch property.keys {
+        case .single(let slot):
+            call = "try context.\(presenceFunction(property.presence))(\(tree.variable(slot)), \(keys(slot.level)), \(slot.slot)) \(closure)"
+        case .fallbacks(let slots):
+            let sameLevel = Set(slots.map(\.level)).count == 1
+            let candidates = slots.enumerated().map { position, slot in
+                "(\(tree.variable(slot)), \(sameLevel ? slot.slot : position))"
+            }
+            body.line("let f\(property.index) = context.firstPresent([\(candidates.joined(separator: ", "))])")
+            let keySet: String
+            let slot: String
+            if sameLevel {
+                keySet = keys(slots[0].level)
+                slot = "f\(property.index).1"
+            } else {
+                // Fallback keys at different levels: pick the key set and slot of the winner.
+                keySet = "[\(slots.map { keys($0.level) }.joined(separator: ", "))][f\(property.index).1]"
+                slot = "[\(slots.map { String($0.slot) }.joined(separator: ", "))][f\(property.index).1]"
+            }
+            call = "try context.\(presenceFunction(property.presence))(f\(property.index).0, \(keySet), \(slot)) \(closure)"
+        case .collected(let members):
+            let pairs = members.map { "(\(KeyNames.literal($0.name)), \(tree.variable($0.slot)))" }
+            let function = property.presence == .required ? "collected" : "collectedIfPresent"
+            call = "try context.\(function)([\(pairs.joined(separator: ", "))]) \(closure)"
+        }
+        body.block("let v\(property.index) = try errors.capture") { capture in
+            capture.line(call)
+        }
+    }
+
+    static func presenceFunction(_ presence: MappedProperty.Presence) -> String {
+        switch presence {
+        case .required: return "required"
+        case .optional: return "optional"
+        case .defaulted: return "defaulted"
+        case .optionalDefaulted: return "optionalDefaulted"
+        }
+    }
+
+    /// The expression decoding `$0` as `shape`.
+    static func valueExpression(_ shape: TypeShape, transform: String?) -> String {
+        if let transform { return "try context.transform($0, with: \(transform))" }
+        switch shape {
+        case .leaf(let type):
+            return "try context.decode(\(type).self, from: $0)"
+        case .optional(let wrapped):
+            return "try context.optionalValue($0) { \(valueExpression(wrapped, transform: nil)) }"
+        case .array(let element):
+            return "try context.array($0) { \(valueExpression(element, transform: nil)) }"
+        case .set(let element):
+            return "try context.set($0) { \(valueExpression(element, transform: nil)) }"
+        case .dictionary(nil, let value):
+            return "try context.dictionary($0) { \(valueExpression(value, transform: nil)) }"
+        case .dictionary(let key?, let value):
+            return
+                "try context.dictionary($0, key: { try context.dictionaryKey(\(key).self, from: $0) }) { \(valueExpression(value, transform: nil)) }"
+        }
+    }
+
+    private static func assignment(_ property: MappedProperty) -> String {
+        let value = "try Loom.JSONErrorAccumulator.unwrap(v\(property.index))"
+        switch property.presence {
+        case .required, .optional:
+            return "self.\(property.accessName) = \(value)"
+        case .defaulted(nil), .optionalDefaulted(nil):
+            return "if let value = \(value) { self.\(property.accessName) = value }"
+        case .defaulted(let expression?), .optionalDefaulted(let expression?):
+            return "self.\(property.accessName) = \(value) ?? \(expression)"
+        }
+    }
+}

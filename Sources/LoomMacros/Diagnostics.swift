@@ -1,0 +1,165 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// Every problem `@JSONModel` reports. Messages quote the attribute or property they are
+/// about, are lowercase and have no trailing period.
+enum ModelDiagnostic: DiagnosticMessage {
+    case unsupportedKind(String)
+    case notAType
+    case ignoreWithoutDefault(property: String)
+    case duplicateKey(key: String, first: String, second: String)
+    case repeatedKey(key: String, property: String)
+    case keyPathThroughValue(path: String, property: String, valueKey: String, valueProperty: String)
+    case invalidKey(key: String, reason: String)
+    case markerOnComputed(marker: String, property: String)
+    case markerOnStatic(marker: String, property: String)
+    case nonLiteralKey
+    case emptyCollecting
+    case defaultWithInitializer(property: String)
+    case ignoreCombined(marker: String, property: String)
+    case repeatedMarker(marker: String)
+    case lazyNeedsIgnore(property: String)
+    case missingType(property: String)
+    case unsupportedPattern
+    case malformedMarker(marker: String, expected: String)
+    case internalError(String)
+
+    var message: String {
+        switch self {
+        case .unsupportedKind(let kind):
+            return "'@JSONModel' on \(kind) is not yet supported; use a struct"
+        case .notAType:
+            return "'@JSONModel' must be attached to a struct, class or enum"
+        case .ignoreWithoutDefault(let property):
+            return "'@JSONIgnore' property '\(property)' needs a default value, because decoding never sets it"
+        case .duplicateKey(let key, let first, let second):
+            return "JSON key \"\(key)\" of '\(second)' is already mapped by '\(first)'"
+        case .repeatedKey(let key, let property):
+            return "JSON key \"\(key)\" appears twice in the keys of '\(property)'"
+        case .keyPathThroughValue(let path, let property, let valueKey, let valueProperty):
+            return
+                "key path \"\(path)\" of '\(property)' goes through \"\(valueKey)\", which '\(valueProperty)' maps to a value; a key cannot be both a value and an object of key paths"
+        case .invalidKey(let key, let reason):
+            return "invalid JSON key \"\(key)\": \(reason)"
+        case .markerOnComputed(let marker, let property):
+            return "'\(marker)' cannot be applied to computed property '\(property)', which has no storage to decode into"
+        case .markerOnStatic(let marker, let property):
+            return "'\(marker)' cannot be applied to static property '\(property)'; only instance properties are mapped"
+        case .nonLiteralKey:
+            return "'@JSONKey' arguments must be string literals without interpolation, so keys are known at compile time"
+        case .emptyCollecting:
+            return "'@JSONKey(collecting:)' needs at least one key"
+        case .defaultWithInitializer(let property):
+            return "'@JSONDefault' on '\(property)', which already has an initial value; keep only one default"
+        case .ignoreCombined(let marker, let property):
+            return "'\(marker)' has no effect on '\(property)', which is marked '@JSONIgnore'"
+        case .repeatedMarker(let marker):
+            return "'\(marker)' appears more than once on the same property"
+        case .lazyNeedsIgnore(let property):
+            return "lazy property '\(property)' cannot be decoded; mark it '@JSONIgnore'"
+        case .missingType(let property):
+            return "property '\(property)' needs an explicit type annotation so '@JSONModel' knows how to map it"
+        case .unsupportedPattern:
+            return "'@JSONModel' cannot map a tuple pattern; declare one property per name, or mark it '@JSONIgnore'"
+        case .malformedMarker(let marker, let expected):
+            return "'\(marker)' expects \(expected)"
+        case .internalError(let detail):
+            return "'@JSONModel' could not generate code (\(detail)); please report this"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        let id: String
+        switch self {
+        case .unsupportedKind: id = "unsupportedKind"
+        case .notAType: id = "notAType"
+        case .ignoreWithoutDefault: id = "ignoreWithoutDefault"
+        case .duplicateKey: id = "duplicateKey"
+        case .repeatedKey: id = "repeatedKey"
+        case .keyPathThroughValue: id = "keyPathThroughValue"
+        case .invalidKey: id = "invalidKey"
+        case .markerOnComputed: id = "markerOnComputed"
+        case .markerOnStatic: id = "markerOnStatic"
+        case .nonLiteralKey: id = "nonLiteralKey"
+        case .emptyCollecting: id = "emptyCollecting"
+        case .defaultWithInitializer: id = "defaultWithInitializer"
+        case .ignoreCombined: id = "ignoreCombined"
+        case .repeatedMarker: id = "repeatedMarker"
+        case .lazyNeedsIgnore: id = "lazyNeedsIgnore"
+        case .missingType: id = "missingType"
+        case .unsupportedPattern: id = "unsupportedPattern"
+        case .malformedMarker: id = "malformedMarker"
+        case .internalError: id = "internalError"
+        }
+        return MessageID(domain: "Loom", id: id)
+    }
+
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// The fix-its `@JSONModel` offers.
+struct ModelFixIt: FixItMessage {
+    let message: String
+    var fixItID: MessageID { MessageID(domain: "Loom", id: message) }
+
+    /// Deletes `attribute` (and the line break after it when it stands on its own line).
+    static func remove(_ attribute: AttributeSyntax) -> FixIt {
+        let start = attribute.positionAfterSkippingLeadingTrivia
+        var end = attribute.endPosition
+        if let next = attribute.nextToken(viewMode: .sourceAccurate),
+            next.leadingTrivia.allSatisfy({ $0.isWhitespace })
+        {
+            // Join the next token to where the attribute started instead of leaving a blank line.
+            end = next.positionAfterSkippingLeadingTrivia
+        }
+        return FixIt(
+            message: ModelFixIt(message: "remove '\(attribute.trimmedDescription)'"),
+            changes: [.replaceText(range: start..<end, with: "", in: Syntax(attribute))])
+    }
+
+    /// Adds ` = <#default#>` after the binding's type.
+    static func insertDefault(_ binding: PatternBindingSyntax) -> FixIt? {
+        guard let annotation = binding.typeAnnotation else { return nil }
+        let type = annotation.type
+        let trailing = type.trailingTrivia
+        let newBinding =
+            binding
+            .with(\.typeAnnotation, annotation.with(\.type, type.with(\.trailingTrivia, .space)))
+            .with(
+                \.initializer,
+                InitializerClauseSyntax(
+                    equal: .equalToken(trailingTrivia: .space),
+                    value: ExprSyntax(EditorPlaceholderExprSyntax(placeholder: .identifier("<#default#>")))
+                        .with(\.trailingTrivia, trailing)))
+        return FixIt(
+            message: ModelFixIt(message: "insert '= <#default#>'"),
+            changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(newBinding))])
+    }
+
+    /// Writes `@JSONIgnore ` in front of the declaration.
+    static func insertIgnore(_ declaration: VariableDeclSyntax) -> FixIt {
+        let position = declaration.positionAfterSkippingLeadingTrivia
+        return FixIt(
+            message: ModelFixIt(message: "insert '@JSONIgnore'"),
+            changes: [.replaceText(range: position..<position, with: "@JSONIgnore ", in: Syntax(declaration))])
+    }
+
+    /// Adds `: Type` after the pattern, for a literal initial value whose type is obvious.
+    static func insertType(_ binding: PatternBindingSyntax, type: String) -> FixIt {
+        let position = binding.pattern.endPositionBeforeTrailingTrivia
+        return FixIt(
+            message: ModelFixIt(message: "insert ': \(type)'"),
+            changes: [.replaceText(range: position..<position, with: ": \(type)", in: Syntax(binding))])
+    }
+}
+
+/// Problems found so far; expansion produces nothing when any is an error.
+struct DiagnosticList {
+    private(set) var items: [Diagnostic] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func add(_ message: ModelDiagnostic, at node: some SyntaxProtocol, fixIts: [FixIt] = []) {
+        items.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
+    }
+}

@@ -1,0 +1,139 @@
+/// Writes `encode(to:context:)`.
+///
+/// Keys are written in slot order, level by level: a nested object (`user` for `user.login`)
+/// is written once, where its first key appears, with every property under it. Fallback keys
+/// write only the first; `nil` optionals are left out unless the encoder writes nulls.
+enum EncodeGenerator {
+    static func generate(_ model: MappedModel) -> CodeWriter {
+        var keys = KeyReferences(isGeneric: model.isGeneric)
+        var body = CodeWriter(depth: 1)
+        let byIndex = Dictionary(model.properties.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+
+        // Collected properties are encoded first; their members are then written at their keys.
+        for property in model.properties {
+            guard case .collected = property.keys else { continue }
+            let closure = closureBody(property.shape, transform: property.transform)
+            body.line("let c\(property.index) = try context.collect(self.\(property.accessName)) { \(closure) }")
+        }
+        body.line("try writer.beginObject()")
+        writeLevel(0, model: model, properties: byIndex, keys: &keys, into: &body)
+        body.line("writer.endObject()")
+
+        var writer = CodeWriter(depth: 0)
+        writer.line(
+            "\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
+        var locals = CodeWriter(depth: 1)
+        for line in keys.localBindings { locals.line(line) }
+        writer.append(locals)
+        writer.append(body)
+        writer.line("}")
+        return writer
+    }
+
+    private static func writeLevel(
+        _ level: Int, model: MappedModel, properties: [Int: MappedProperty], keys: inout KeyReferences,
+        into body: inout CodeWriter
+    ) {
+        let tree = model.tree
+        for (slot, entry) in tree.levels[level].slots.enumerated() {
+            switch entry.content {
+            case .leaf(let owner):
+                guard let property = properties[owner.property] else { continue }
+                switch owner.role {
+                case .primary:
+                    writeProperty(property, level: level, slot: slot, keys: &keys, into: &body)
+                case .alternative:
+                    continue
+                case .collected(let name):
+                    body.line(
+                        "try context.writeCollected(c\(property.index), \(KeyNames.literal(name)), \(keys(level)), \(slot), to: &writer)"
+                    )
+                }
+            case .branch(let child):
+                let written = tree.leaves(in: child).filter { $0.role != .alternative }
+                guard !written.isEmpty else { continue }
+                // An object holding only optionals (or collected members) is left out when none
+                // of them has a value to write.
+                let conditions = written.compactMap { owner -> String? in
+                    guard let property = properties[owner.property] else { return nil }
+                    switch owner.role {
+                    case .primary: return property.isOptional ? "self.\(property.accessName) != nil" : nil
+                    case .collected(let name): return "c\(property.index)[\(KeyNames.literal(name))] != nil"
+                    case .alternative: return nil
+                    }
+                }
+                func writeObject(_ inner: inout CodeWriter) {
+                    inner.line("context.writeKey(\(keys(level)), \(slot), to: &writer)")
+                    inner.line("try writer.beginObject()")
+                    writeLevel(child, model: model, properties: properties, keys: &keys, into: &inner)
+                    inner.line("writer.endObject()")
+                }
+                if conditions.count == written.count {
+                    body.block("if context.writesNulls || \(conditions.joined(separator: " || "))") { writeObject(&$0) }
+                } else {
+                    writeObject(&body)
+                }
+            }
+        }
+    }
+
+    private static func writeProperty(
+        _ property: MappedProperty, level: Int, slot: Int, keys: inout KeyReferences, into body: inout CodeWriter
+    ) {
+        let writeKey = "context.writeKey(\(keys(level)), \(slot), to: &writer)"
+        guard property.isOptional else {
+            body.line(writeKey)
+            body.line(statement("self.\(property.accessName)", property.shape, transform: property.transform))
+            return
+        }
+        body.block("if let value = self.\(property.accessName)") { inner in
+            inner.line(writeKey)
+            inner.line(statement("value", property.shape.unwrapped, transform: property.transform))
+            inner.continueBlock("} else if context.writesNulls {")
+            inner.line(writeKey)
+            inner.line("writer.writeNull()")
+        }
+    }
+
+    /// The statement writing `value` (of shape `shape`) to `writer`.
+    private static func statement(_ value: String, _ shape: TypeShape, transform: String?) -> String {
+        if let transform { return "try context.transform(\(value), with: \(transform), to: &writer)" }
+        switch shape {
+        case .leaf:
+            return "try context.encode(\(value), to: &writer)"
+        case .optional(let wrapped):
+            return "try context.optionalValue(\(value), to: &writer) { \(closureBody(wrapped, transform: nil)) }"
+        case .array(let element), .set(let element):
+            return "try context.array(\(value), to: &writer) { \(closureBody(element, transform: nil)) }"
+        case .dictionary(nil, let element):
+            return "try context.dictionary(\(value), to: &writer) { \(closureBody(element, transform: nil)) }"
+        case .dictionary(_?, let element):
+            return
+                "try context.dictionary(\(value), key: { context.dictionaryKey($0) }, to: &writer) { \(closureBody(element, transform: nil)) }"
+        }
+    }
+
+    /// The body of a `(value, inout writer)` closure writing `$0` to `$1`. A transform applies
+    /// to the value inside a top-level optional.
+    static func closureBody(_ shape: TypeShape, transform: String?) -> String {
+        if let transform {
+            if case .optional = shape {
+                return "try context.optionalValue($0, to: &$1) { try context.transform($0, with: \(transform), to: &$1) }"
+            }
+            return "try context.transform($0, with: \(transform), to: &$1)"
+        }
+        switch shape {
+        case .leaf:
+            return "try context.encode($0, to: &$1)"
+        case .optional(let wrapped):
+            return "try context.optionalValue($0, to: &$1) { \(closureBody(wrapped, transform: nil)) }"
+        case .array(let element), .set(let element):
+            return "try context.array($0, to: &$1) { \(closureBody(element, transform: nil)) }"
+        case .dictionary(nil, let element):
+            return "try context.dictionary($0, to: &$1) { \(closureBody(element, transform: nil)) }"
+        case .dictionary(_?, let element):
+            return
+                "try context.dictionary($0, key: { context.dictionaryKey($0) }, to: &$1) { \(closureBody(element, transform: nil)) }"
+        }
+    }
+}

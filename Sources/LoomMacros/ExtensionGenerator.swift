@@ -1,0 +1,85 @@
+// Stage 4 of the pipeline: write the conformance. The shape is the hand-written one in
+// `Tests/LoomTests/Model/HandWrittenModelTests.swift`: key sets as static properties, then
+// `init(json:context:)` and `encode(to:context:)`, calling only Loom's public API.
+
+enum ExtensionGenerator {
+    /// The whole `extension Type: Loom.JSONModel { … }` declaration.
+    static func generate(_ model: MappedModel, type: String, conformance: String?) -> String {
+        var writer = CodeWriter()
+        let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
+        writer.block(header) { body in
+            for line in keySetDeclarations(model) { body.line(line) }
+            body.line("")
+            body.append(DecodeGenerator.generate(model))
+            body.line("")
+            body.append(EncodeGenerator.generate(model))
+        }
+        return writer.text
+    }
+
+    /// One static key set per object level.
+    ///
+    /// Generic types cannot have static stored properties, so theirs are computed; the
+    /// generated methods then read each one once into a local.
+    static func keySetDeclarations(_ model: MappedModel) -> [String] {
+        var lines: [String] = []
+        for level in model.tree.levels {
+            let name = KeyReferences.staticName(level.number)
+            var arguments = "[" + level.slots.map { slot in
+                slot.convertedAtRuntime ? "strategy.key(for: \(KeyNames.literal(slot.name)))" : KeyNames.literal(slot.name)
+            }.joined(separator: ", ") + "]"
+            let explicit = level.slots.map { $0.explicit || $0.convertedAtRuntime }
+            if explicit.contains(true) {
+                arguments += ", explicit: [" + explicit.map { $0 ? "true" : "false" }.joined(separator: ", ") + "]"
+            }
+            if !level.prefix.isEmpty {
+                arguments += ", prefix: [" + level.prefix.map(KeyNames.literal).joined(separator: ", ") + "]"
+            }
+            let construction = "Loom.JSONKeySet(\(arguments))"
+            let usesStrategy = level.slots.contains { $0.convertedAtRuntime }
+            if let strategy = model.runtimeStrategy, usesStrategy {
+                // The model's strategy is a runtime value (`.custom(f)`): apply it once, when the
+                // key set is built, to the keys `@JSONKey` does not name.
+                lines.append(
+                    model.isGeneric
+                        ? "static var \(name): Loom.JSONKeySet {" : "static let \(name): Loom.JSONKeySet = {")
+                lines.append("    let strategy: Loom.JSONKeyStrategy = \(strategy)")
+                lines.append("    return \(construction)")
+                lines.append(model.isGeneric ? "}" : "}()")
+            } else if model.isGeneric {
+                lines.append("static var \(name): Loom.JSONKeySet { \(construction) }")
+            } else {
+                lines.append("static let \(name) = \(construction)")
+            }
+        }
+        return lines
+    }
+}
+
+/// How generated code names key sets: `Self._loomKeys_1`, or a local copy in generic models
+/// (whose key sets are computed properties, too costly to rebuild for every member).
+struct KeyReferences {
+    let isGeneric: Bool
+    private(set) var used: Set<Int> = []
+
+    init(isGeneric: Bool) { self.isGeneric = isGeneric }
+
+    static func staticName(_ level: Int) -> String { level == 0 ? "_loomKeys" : "_loomKeys_\(level)" }
+
+    /// The expression for level `level`'s key set, noting that it is used.
+    mutating func callAsFunction(_ level: Int) -> String {
+        used.insert(level)
+        return isGeneric ? Self.staticName(level) : "Self.\(Self.staticName(level))"
+    }
+
+    /// `let _loomKeys = Self._loomKeys` for each used level of a generic model.
+    var localBindings: [String] {
+        guard isGeneric else { return [] }
+        return used.sorted().map { "let \(Self.staticName($0)) = Self.\(Self.staticName($0))" }
+    }
+}
+
+extension MappedModel {
+    /// `public ` or nothing, before generated requirements.
+    var accessPrefix: String { accessModifier.map { "\($0) " } ?? "" }
+}

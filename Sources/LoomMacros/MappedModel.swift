@@ -1,0 +1,58 @@
+// Stage 3's result: the checked plan the generators follow. Everything here is valid; the
+// generators make no decisions that could fail.
+
+/// A model whose every mapped property has a key, a shape and a presence rule.
+struct MappedModel {
+    /// `public` or `nil`.
+    var accessModifier: String?
+    /// Generic models keep key sets in computed static properties.
+    var isGeneric: Bool
+    /// The model's key strategy when it can only be applied at runtime (`.custom(f)`).
+    var runtimeStrategy: String?
+    /// The mapped properties, in declaration order.
+    var properties: [MappedProperty]
+    /// The keys, by object level.
+    var tree: KeyTree
+}
+
+/// A stored property that is decoded and/or encoded.
+struct MappedProperty {
+    /// How a missing key or `null` is handled, after `init(json:context:)` decodes the value.
+    enum Presence: Equatable {
+        /// Missing or `null` is an error.
+        case required
+        /// Missing or `null` gives `nil`.
+        case optional
+        /// Missing keeps the default: the initial value (`nil`) or a `@JSONDefault` expression.
+        case defaulted(String?)
+        /// Optional with a non-nil default: missing keeps it, `null` gives `nil`.
+        case optionalDefaulted(String?)
+    }
+
+    /// Where the value lives in the JSON.
+    enum Keys {
+        /// One key or key path.
+        case single(KeyTree.SlotReference)
+        /// Fallback keys: the first present non-null one wins; encoding writes the first.
+        case fallbacks([KeyTree.SlotReference])
+        /// Several keys gathered into one object: (name as written, slot).
+        case collected([(name: String, slot: KeyTree.SlotReference)])
+    }
+
+    /// The index used in generated names (`v3`, `f3`, `c3`).
+    var index: Int
+    /// The name after `self.`, backticks kept.
+    var accessName: String
+    /// The type's structure.
+    var shape: TypeShape
+    var presence: Presence
+    /// `false` for a `let` with an initial value: Swift cannot reassign it, so it is only
+    /// encoded (as with `Codable`).
+    var decodes: Bool
+    /// The `@JSONTransform` expression.
+    var transform: String?
+    var keys: Keys
+
+    /// Whether the value is optional at the top level (a `nil` value is omitted on encode).
+    var isOptional: Bool { shape.isOptional }
+}

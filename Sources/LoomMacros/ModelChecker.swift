@@ -1,0 +1,244 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+// Stage 3 of the pipeline: judge the parsed declaration, collect every problem, and build
+// the plan the generators follow. The plan is only used when no problem was found.
+
+enum ModelChecker {
+    static func check(_ model: ModelDescription, diagnostics: inout DiagnosticList) -> MappedModel {
+        var tree = KeyTree()
+        var mapped: [MappedProperty] = []
+        var names: [Int: String] = [:]
+        var checkedDeclarations: Set<SyntaxIdentifier> = []
+
+        for property in model.properties {
+            // Marker-level checks concern the declaration, which `var a, b: Int` shares.
+            let firstBinding = checkedDeclarations.insert(property.declaration.id).inserted
+            guard checkProperty(property, firstBinding: firstBinding, diagnostics: &diagnostics),
+                let type = property.type
+            else { continue }
+            // Numbers only need to be unique; gaps (after errors) never reach generation.
+            let number = names.count
+            names[number] = property.name
+            let shape = TypeShape(type)
+            let marker = property.markers
+            let defaultExpression = marker.defaultValue?.expression.map(operand)
+            let hasDefault = property.initializer != nil || defaultExpression != nil
+            let presence: MappedProperty.Presence
+            if shape.isOptional {
+                let initialNil = property.initializer?.is(NilLiteralExprSyntax.self) ?? false
+                presence = hasDefault && !initialNil ? .optionalDefaulted(defaultExpression) : .optional
+            } else {
+                presence = hasDefault ? .defaulted(defaultExpression) : .required
+            }
+
+            guard
+                let keys = mapKeys(
+                    property, number: number, strategy: model.keyStrategy, firstBinding: firstBinding,
+                    tree: &tree, names: names, diagnostics: &diagnostics)
+            else { continue }
+            mapped.append(
+                MappedProperty(
+                    index: number,
+                    accessName: property.accessName,
+                    shape: shape,
+                    presence: presence,
+                    decodes: !(property.isLet && property.initializer != nil),
+                    transform: marker.transform?.expression?.trimmedDescription,
+                    keys: keys))
+        }
+        var runtimeStrategy: String?
+        if case .runtime(let expression) = model.keyStrategy { runtimeStrategy = expression.trimmedDescription }
+        return MappedModel(
+            accessModifier: model.accessModifier, isGeneric: model.isGeneric, runtimeStrategy: runtimeStrategy,
+            properties: mapped, tree: tree)
+    }
+
+    /// Checks one binding; returns whether it is mapped (and its problems, if any, reported).
+    private static func checkProperty(
+        _ property: PropertyDescription, firstBinding: Bool, diagnostics: inout DiagnosticList
+    ) -> Bool {
+        let markers = property.markers.all
+        if property.isStatic {
+            if firstBinding {
+                for marker in markers {
+                    diagnostics.add(
+                        .markerOnStatic(marker: marker.displayName, property: property.name), at: marker.attribute,
+                        fixIts: [ModelFixIt.remove(marker.attribute)])
+                }
+            }
+            return false
+        }
+        if property.isComputed {
+            for marker in markers {
+                diagnostics.add(
+                    .markerOnComputed(marker: marker.displayName, property: property.name), at: marker.attribute,
+                    fixIts: [ModelFixIt.remove(marker.attribute)])
+            }
+            return false
+        }
+        if firstBinding {
+            var seen: Set<Marker.Kind> = []
+            for marker in markers where !seen.insert(marker.kind).inserted {
+                diagnostics.add(
+                    .repeatedMarker(marker: marker.displayName), at: marker.attribute,
+                    fixIts: [ModelFixIt.remove(marker.attribute)])
+            }
+        }
+        if let ignore = property.markers.ignore {
+            if firstBinding {
+                for marker in markers where marker.kind != .ignore {
+                    diagnostics.add(
+                        .ignoreCombined(marker: marker.displayName, property: property.name), at: marker.attribute,
+                        fixIts: [ModelFixIt.remove(marker.attribute)])
+                }
+            }
+            // `var x: T?` starts as nil by itself; everything else needs an initial value.
+            let implicitNil = !property.isLet && (property.type.map { TypeShape($0).isOptional } ?? false)
+            if property.initializer == nil && !implicitNil {
+                diagnostics.add(
+                    .ignoreWithoutDefault(property: property.name), at: ignore.attribute,
+                    fixIts: ModelFixIt.insertDefault(property.binding).map { [$0] } ?? [])
+            }
+            return false
+        }
+        if let lazy = property.lazyModifier {
+            diagnostics.add(
+                .lazyNeedsIgnore(property: property.name), at: lazy,
+                fixIts: firstBinding ? [ModelFixIt.insertIgnore(property.declaration)] : [])
+            return false
+        }
+        guard let identifier = property.identifier else {
+            diagnostics.add(.unsupportedPattern, at: property.binding.pattern)
+            return false
+        }
+        var valid = true
+        if property.type == nil {
+            diagnostics.add(
+                .missingType(property: property.name), at: identifier,
+                fixIts: literalType(property.initializer).map { [ModelFixIt.insertType(property.binding, type: $0)] } ?? [])
+            valid = false
+        }
+        if let defaultMarker = property.markers.defaultValue, property.initializer != nil, firstBinding {
+            diagnostics.add(
+                .defaultWithInitializer(property: property.name), at: defaultMarker.attribute,
+                fixIts: [ModelFixIt.remove(defaultMarker.attribute)])
+            valid = false
+        }
+        return valid
+    }
+
+    /// The expression as an operand of `??`: parenthesized unless it is a single term.
+    private static func operand(_ expression: ExprSyntax) -> String {
+        let needsParentheses =
+            expression.is(SequenceExprSyntax.self) || expression.is(InfixOperatorExprSyntax.self)
+            || expression.is(TernaryExprSyntax.self) || expression.is(TryExprSyntax.self)
+            || expression.is(AwaitExprSyntax.self) || expression.is(AsExprSyntax.self)
+            || expression.is(IsExprSyntax.self) || expression.is(ClosureExprSyntax.self)
+        return needsParentheses ? "(\(expression.trimmedDescription))" : expression.trimmedDescription
+    }
+
+    /// The type of an initial value whose type is obvious from its spelling.
+    private static func literalType(_ expression: ExprSyntax?) -> String? {
+        guard let expression else { return nil }
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        return nil
+    }
+
+    /// Validates the property's keys and adds them to the tree.
+    private static func mapKeys(
+        _ property: PropertyDescription, number: Int, strategy: ModelKeyStrategy, firstBinding: Bool,
+        tree: inout KeyTree, names: [Int: String], diagnostics: inout DiagnosticList
+    ) -> MappedProperty.Keys? {
+        guard let marker = property.markers.key else {
+            // The property name, converted by the model's strategy.
+            let owner = KeyTree.Owner(property: number, role: .primary, path: [implicitKey(property.name, strategy)])
+            let node = property.identifier.map { Syntax($0) } ?? Syntax(property.binding.pattern)
+            guard
+                let slot = insert(
+                    owner, explicit: !isDefault(strategy), runtime: isRuntime(strategy), at: node, property: property.name,
+                    tree: &tree, names: names, diagnostics: &diagnostics)
+            else { return nil }
+            return .single(slot)
+        }
+        // Key syntax errors are reported once per declaration.
+        var paths: [(KeyLiteral, [String])] = []
+        var valid = true
+        for key in marker.keys {
+            let components = KeyNames.components(key.text)
+            if key.text.isEmpty {
+                if firstBinding { diagnostics.add(.invalidKey(key: key.text, reason: "keys cannot be empty"), at: key.node) }
+                valid = false
+            } else if components.contains(where: \.isEmpty) {
+                if firstBinding {
+                    diagnostics.add(
+                        .invalidKey(key: key.text, reason: "a key path cannot have an empty component"), at: key.node)
+                }
+                valid = false
+            } else if paths.contains(where: { $0.1 == components }) {
+                if firstBinding { diagnostics.add(.repeatedKey(key: key.text, property: property.name), at: key.node) }
+                valid = false
+            } else {
+                paths.append((key, components))
+            }
+        }
+        guard valid, !paths.isEmpty else { return nil }
+        var slots: [KeyTree.SlotReference] = []
+        for (position, (key, components)) in paths.enumerated() {
+            let role: KeyTree.Owner.Role =
+                marker.isCollecting ? .collected(key.text) : position == 0 ? .primary : .alternative
+            let owner = KeyTree.Owner(property: number, role: role, path: components)
+            guard
+                let slot = insert(
+                    owner, explicit: true, runtime: false, at: key.node, property: property.name, tree: &tree, names: names,
+                    diagnostics: &diagnostics)
+            else {
+                valid = false
+                continue
+            }
+            slots.append(slot)
+        }
+        guard valid else { return nil }
+        if marker.isCollecting { return .collected(zip(paths, slots).map { (name: $0.0.0.text, slot: $0.1) }) }
+        return slots.count == 1 ? .single(slots[0]) : .fallbacks(slots)
+    }
+
+    private static func insert(
+        _ owner: KeyTree.Owner, explicit: Bool, runtime: Bool, at node: Syntax, property: String, tree: inout KeyTree,
+        names: [Int: String], diagnostics: inout DiagnosticList
+    ) -> KeyTree.SlotReference? {
+        switch tree.insert(explicit: explicit, convertedAtRuntime: runtime, owner: owner) {
+        case .success(let slot):
+            return slot
+        case .failure(.sameKey(let other)):
+            diagnostics.add(
+                .duplicateKey(key: KeyNames.path(owner.path), first: names[other.property] ?? "?", second: property),
+                at: node)
+        case .failure(.valueAndObject(let value, let object)):
+            diagnostics.add(
+                .keyPathThroughValue(
+                    path: KeyNames.path(object.path), property: names[object.property] ?? "?",
+                    valueKey: KeyNames.path(value.path), valueProperty: names[value.property] ?? "?"),
+                at: node)
+        }
+        return nil
+    }
+
+    private static func implicitKey(_ name: String, _ strategy: ModelKeyStrategy) -> String {
+        if case .snakeCase = strategy { return KeyNames.snakeCased(name) }
+        return name
+    }
+
+    private static func isDefault(_ strategy: ModelKeyStrategy) -> Bool {
+        if case .useDefaultKeys = strategy { return true }
+        return false
+    }
+
+    private static func isRuntime(_ strategy: ModelKeyStrategy) -> Bool {
+        if case .runtime = strategy { return true }
+        return false
+    }
+}

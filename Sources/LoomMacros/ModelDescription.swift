@@ -1,0 +1,96 @@
+import SwiftSyntax
+
+// Stage 1 of the pipeline: what the declaration says, with no judgement yet. Parsing keeps
+// the syntax nodes so later stages can point diagnostics and fix-its at them.
+
+/// The declaration `@JSONModel` is attached to.
+struct ModelDescription {
+    /// The access modifier for the generated members: `public` or none.
+    var accessModifier: String?
+    /// Whether the type has generic parameters (static stored properties are not allowed).
+    var isGeneric: Bool
+    /// The model-level key strategy.
+    var keyStrategy: ModelKeyStrategy
+    /// Every instance or type variable binding, in declaration order.
+    var properties: [PropertyDescription]
+}
+
+/// How the model turns property names into keys for properties without `@JSONKey`.
+enum ModelKeyStrategy {
+    /// Property names as written.
+    case useDefaultKeys
+    /// `snake_case`, converted at compile time.
+    case snakeCase
+    /// Any other strategy expression, applied when the key set is built at runtime.
+    case runtime(ExprSyntax)
+}
+
+/// One variable binding of the model (`var a, b: Int` gives two).
+struct PropertyDescription {
+    /// The declaration holding the binding (attributes and modifiers live there).
+    var declaration: VariableDeclSyntax
+    /// The binding itself.
+    var binding: PatternBindingSyntax
+    /// The identifier token, `nil` for tuple or other patterns.
+    var identifier: TokenSyntax?
+    /// The name without backticks, used as the default key and in messages.
+    var name: String
+    /// The type annotation, taken from a later binding for `var a, b: Int`.
+    var type: TypeSyntax?
+    /// The initial value.
+    var initializer: ExprSyntax?
+    /// `let` rather than `var`.
+    var isLet: Bool
+    /// `static` or `class`.
+    var isStatic: Bool
+    /// The `lazy` modifier, if present.
+    var lazyModifier: DeclModifierSyntax?
+    /// Computed (`get`, `set`, `_read`, …): it has no storage to decode into.
+    var isComputed: Bool
+    /// The `@JSON…` markers on the declaration.
+    var markers: Markers
+
+    /// The name as it must be written after `self.` (backticks kept).
+    var accessName: String { identifier?.text ?? name }
+}
+
+/// The `@JSON…` attributes of one property, as read from the syntax.
+struct Markers {
+    /// Every marker attribute in source order.
+    var all: [Marker] = []
+
+    var key: Marker? { all.first { $0.kind == .key } }
+    var ignore: Marker? { all.first { $0.kind == .ignore } }
+    var defaultValue: Marker? { all.first { $0.kind == .defaultValue } }
+    var transform: Marker? { all.first { $0.kind == .transform } }
+}
+
+/// One marker attribute and what its arguments say.
+struct Marker {
+    enum Kind: String {
+        case key = "JSONKey"
+        case ignore = "JSONIgnore"
+        case defaultValue = "JSONDefault"
+        case transform = "JSONTransform"
+    }
+
+    var kind: Kind
+    var attribute: AttributeSyntax
+    /// For `@JSONKey("a", "b")`: each key as written (Swift escapes resolved) with its node.
+    var keys: [KeyLiteral] = []
+    /// For `@JSONKey(collecting:)`.
+    var isCollecting = false
+    /// For `@JSONDefault` and `@JSONTransform`: the expression.
+    var expression: ExprSyntax?
+
+    /// `@JSONKey`, for messages.
+    var displayName: String { "@\(kind.rawValue)" }
+}
+
+/// A key string from a `@JSONKey` argument.
+struct KeyLiteral {
+    /// The string value (after Swift escapes), still in key-path syntax (`a.b`, `a\.b`).
+    var text: String
+    /// The literal, for diagnostics.
+    var node: Syntax
+}

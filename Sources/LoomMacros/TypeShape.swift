@@ -1,0 +1,97 @@
+import SwiftSyntax
+
+/// The structure of a property's type as far as generated code cares: which runtime
+/// helper handles each level. Anything that is not an optional or a standard collection is
+/// a leaf, decoded with `context.decode(T.self, from:)`, whose overloads choose between
+/// Loom's own conformance, a raw value and `Codable` at compile time.
+indirect enum TypeShape: Equatable {
+    /// `T?`, `T!` or `Optional<T>`.
+    case optional(TypeShape)
+    /// `[T]` or `Array<T>`.
+    case array(TypeShape)
+    /// `Set<T>`.
+    case set(TypeShape)
+    /// `[K: V]` or `Dictionary<K, V>`; `key` is `nil` for `String` keys, else the key type.
+    case dictionary(key: String?, value: TypeShape)
+    /// Any other type, as source text usable before `.self`.
+    case leaf(String)
+
+    /// Analyses `type` recursively.
+    init(_ type: TypeSyntax) {
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            self = .optional(TypeShape(optional.wrappedType))
+        } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            self = .optional(TypeShape(unwrapped.wrappedType))
+        } else if let array = type.as(ArrayTypeSyntax.self) {
+            self = .array(TypeShape(array.element))
+        } else if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            self = TypeShape.dictionary(key: dictionary.key, value: dictionary.value)
+        } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+            let only = tuple.elements.first, only.firstName == nil, only.ellipsis == nil
+        {
+            // `(Int)` is just `Int` in parentheses.
+            self = TypeShape(only.type)
+        } else if let generic = TypeShape.standardGeneric(type) {
+            self = generic
+        } else {
+            self = .leaf(TypeShape.leafText(type))
+        }
+    }
+
+    /// Whether the outermost level is optional.
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The shape inside a top-level optional (the shape itself otherwise).
+    var unwrapped: TypeShape {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    private static func dictionary(key: TypeSyntax, value: TypeSyntax) -> TypeShape {
+        let keyText = key.trimmedDescription
+        let isString = keyText == "String" || keyText == "Swift.String"
+        return .dictionary(key: isString ? nil : leafText(key), value: TypeShape(value))
+    }
+
+    /// `Optional<T>`, `Array<T>`, `Set<T>`, `Dictionary<K, V>`, also spelled `Swift.…`.
+    private static func standardGeneric(_ type: TypeSyntax) -> TypeShape? {
+        let name: String
+        let clause: GenericArgumentClauseSyntax?
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            name = identifier.name.text
+            clause = identifier.genericArgumentClause
+        } else if let member = type.as(MemberTypeSyntax.self),
+            member.baseType.as(IdentifierTypeSyntax.self)?.name.text == "Swift",
+            member.baseType.as(IdentifierTypeSyntax.self)?.genericArgumentClause == nil
+        {
+            name = member.name.text
+            clause = member.genericArgumentClause
+        } else {
+            return nil
+        }
+        guard let clause else { return nil }
+        var arguments: [TypeSyntax] = []
+        for argument in clause.arguments {
+            guard case .type(let argumentType) = argument.argument else { return nil }
+            arguments.append(argumentType)
+        }
+        switch (name, arguments.count) {
+        case ("Optional", 1): return .optional(TypeShape(arguments[0]))
+        case ("Array", 1): return .array(TypeShape(arguments[0]))
+        case ("Set", 1): return .set(TypeShape(arguments[0]))
+        case ("Dictionary", 2): return dictionary(key: arguments[0], value: arguments[1])
+        default: return nil
+        }
+    }
+
+    /// The type as text that can precede `.self`: named types as written, anything else
+    /// (`any P`, `A & B`, function types) in parentheses.
+    private static func leafText(_ type: TypeSyntax) -> String {
+        let text = type.trimmedDescription
+        if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return text }
+        return "(\(text))"
+    }
+}

@@ -1,0 +1,601 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// Every misuse `@JSONModel` reports: all problems at once, fix-its where one is obvious, and
+/// no generated code when anything is wrong.
+@Suite("@JSONModel diagnostics")
+struct DiagnosticTests {
+    // MARK: Declarations
+
+    @Test(arguments: [("class", "a class"), ("enum", "an enum")])
+    func classesAndEnumsAreNotYetSupported(keyword: String, kind: String) {
+        assertExpansion(
+            """
+            @JSONModel
+            \(keyword) Model {
+            }
+            """,
+            expandedSource: """
+            \(keyword) Model {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONModel' on \(kind) is not yet supported; use a struct", line: 1, column: 1)
+            ]
+        )
+    }
+
+    @Test(arguments: ["protocol", "actor"])
+    func otherDeclarationsAreRejected(keyword: String) {
+        assertExpansion(
+            """
+            @JSONModel
+            \(keyword) Model {
+            }
+            """,
+            expandedSource: """
+            \(keyword) Model {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONModel' must be attached to a struct, class or enum", line: 1, column: 1)
+            ]
+        )
+    }
+
+    @Test func extensionsAreRejectedOnce() {
+        assertExpansion(
+            """
+            @JSONModel
+            extension Model {
+            }
+            """,
+            expandedSource: """
+            extension Model {
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONModel' must be attached to a struct, class or enum", line: 1, column: 1)
+            ]
+        )
+    }
+
+    // MARK: @JSONIgnore
+
+    @Test func ignoredPropertiesNeedADefault() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONIgnore var cache: [String: Int]
+                @JSONIgnore let stamp: Date? // set later
+                @JSONIgnore var fine: Int?
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var cache: [String: Int]
+                let stamp: Date? // set later
+                var fine: Int?
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' property 'cache' needs a default value, because decoding never sets it", line: 3,
+                    column: 5, fixIts: [FixItSpec(message: "insert '= <#default#>'")]),
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' property 'stamp' needs a default value, because decoding never sets it", line: 4,
+                    column: 5, fixIts: [FixItSpec(message: "insert '= <#default#>'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    @JSONIgnore var cache: [String: Int] = <#default#>
+                    @JSONIgnore let stamp: Date? = <#default#> // set later
+                    @JSONIgnore var fine: Int?
+                }
+                """
+        )
+    }
+
+    @Test func ignoreCannotBeCombinedWithOtherMarkers() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONIgnore @JSONKey("k") @JSONDefault(1) var both: Int = 1
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var both: Int = 1
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONKey' has no effect on 'both', which is marked '@JSONIgnore'", line: 3, column: 17,
+                    fixIts: [FixItSpec(message: #"remove '@JSONKey("k")'"#)]),
+                DiagnosticSpec(
+                    message: "'@JSONDefault' has no effect on 'both', which is marked '@JSONIgnore'", line: 3, column: 31,
+                    fixIts: [FixItSpec(message: "remove '@JSONDefault(1)'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    @JSONIgnore var both: Int = 1
+                }
+                """
+        )
+    }
+
+    // MARK: Keys
+
+    @Test func twoPropertiesCannotWriteTheSameKey() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var id: Int
+                @JSONKey("id") var identifier: Int
+                @JSONKey("user.login") var login: String
+                @JSONKey("user.login") var handle: String
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var id: Int
+                var identifier: Int
+                var login: String
+                var handle: String
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: #"JSON key "id" of 'identifier' is already mapped by 'id'"#, line: 4, column: 14),
+                DiagnosticSpec(message: #"JSON key "user.login" of 'handle' is already mapped by 'login'"#, line: 6, column: 14),
+            ]
+        )
+    }
+
+    @Test func fallbackAndCollectedKeysCount() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONKey("id", "ID") var id: Int
+                @JSONKey(collecting: ["ID", "id"]) var ids: [String: Int]
+                @JSONKey("x", "y", "x") var x: Int
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var id: Int
+                var ids: [String: Int]
+                var x: Int
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: #"JSON key "ID" of 'ids' is already mapped by 'id'"#, line: 4, column: 27),
+                DiagnosticSpec(message: #"JSON key "id" of 'ids' is already mapped by 'id'"#, line: 4, column: 33),
+                DiagnosticSpec(message: #"JSON key "x" appears twice in the keys of 'x'"#, line: 5, column: 24),
+            ]
+        )
+    }
+
+    @Test func aKeyCannotBeAValueAndAnObject() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var user: String
+                @JSONKey("user.login") var login: String
+                @JSONKey("owner.id") var ownerID: Int
+                @JSONKey("owner") var owner: String
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var user: String
+                var login: String
+                var ownerID: Int
+                var owner: String
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        #"key path "user.login" of 'login' goes through "user", which 'user' maps to a value; a key cannot be both a value and an object of key paths"#,
+                    line: 4, column: 14),
+                DiagnosticSpec(
+                    message:
+                        #"key path "owner.id" of 'ownerID' goes through "owner", which 'owner' maps to a value; a key cannot be both a value and an object of key paths"#,
+                    line: 6, column: 14),
+            ]
+        )
+    }
+
+    @Test func snakeCaseKeysAreCheckedAfterConversion() {
+        assertExpansion(
+            """
+            @JSONModel(keyStrategy: .snakeCase)
+            struct Model {
+                var userName: String
+                @JSONKey("user_name") var name: String
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var userName: String
+                var name: String
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: #"JSON key "user_name" of 'name' is already mapped by 'userName'"#, line: 4, column: 14)
+            ]
+        )
+    }
+
+    @Test(arguments: [
+        (#""""#, #"invalid JSON key "": keys cannot be empty"#),
+        (#""a..b""#, #"invalid JSON key "a..b": a key path cannot have an empty component"#),
+        (#""a.""#, #"invalid JSON key "a.": a key path cannot have an empty component"#),
+        (#"".a""#, #"invalid JSON key ".a": a key path cannot have an empty component"#),
+    ])
+    func invalidKeyPaths(literal: String, message: String) {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONKey(\(literal)) var value: Int
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var value: Int
+            }
+            """,
+            diagnostics: [DiagnosticSpec(message: message, line: 3, column: 14)]
+        )
+    }
+
+    @Test func keysMustBeLiterals() {
+        assertExpansion(
+            #"""
+            @JSONModel
+            struct Model {
+                @JSONKey(name) var a: Int
+                @JSONKey("x\(suffix)") var b: Int
+                @JSONKey(collecting: keys) var c: [String: Int]
+                @JSONKey(collecting: ["ok", other]) var d: [String: Int]
+            }
+            """#,
+            expandedSource: """
+            struct Model {
+                var a: Int
+                var b: Int
+                var c: [String: Int]
+                var d: [String: Int]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONKey' arguments must be string literals without interpolation, so keys are known at compile time",
+                    line: 3, column: 14),
+                DiagnosticSpec(
+                    message: "'@JSONKey' arguments must be string literals without interpolation, so keys are known at compile time",
+                    line: 4, column: 14),
+                DiagnosticSpec(
+                    message: "'@JSONKey' arguments must be string literals without interpolation, so keys are known at compile time",
+                    line: 5, column: 26),
+                DiagnosticSpec(
+                    message: "'@JSONKey' arguments must be string literals without interpolation, so keys are known at compile time",
+                    line: 6, column: 33),
+            ]
+        )
+    }
+
+    @Test func collectingNeedsKeys() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONKey(collecting: []) var all: [String: Int]
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var all: [String: Int]
+            }
+            """,
+            diagnostics: [DiagnosticSpec(message: "'@JSONKey(collecting:)' needs at least one key", line: 3, column: 26)]
+        )
+    }
+
+    // MARK: Properties
+
+    @Test func markersOnComputedPropertiesAreRemoved() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var first: String
+                @JSONKey("full_name")
+                var fullName: String { first }
+                @JSONTransform(.iso8601) @JSONIgnore var now: Date {
+                    get { Date() }
+                }
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var first: String
+                var fullName: String { first }
+                var now: Date {
+                    get { Date() }
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONKey' cannot be applied to computed property 'fullName', which has no storage to decode into",
+                    line: 4, column: 5, fixIts: [FixItSpec(message: #"remove '@JSONKey("full_name")'"#)]),
+                DiagnosticSpec(
+                    message: "'@JSONTransform' cannot be applied to computed property 'now', which has no storage to decode into",
+                    line: 6, column: 5, fixIts: [FixItSpec(message: "remove '@JSONTransform(.iso8601)'")]),
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' cannot be applied to computed property 'now', which has no storage to decode into",
+                    line: 6, column: 30, fixIts: [FixItSpec(message: "remove '@JSONIgnore'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    var first: String
+                    var fullName: String { first }
+                    var now: Date {
+                        get { Date() }
+                    }
+                }
+                """
+        )
+    }
+
+    @Test func markersOnStaticPropertiesAreRemoved() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONKey("x") static var shared = 1
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                static var shared = 1
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONKey' cannot be applied to static property 'shared'; only instance properties are mapped",
+                    line: 3, column: 5, fixIts: [FixItSpec(message: #"remove '@JSONKey("x")'"#)])
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    static var shared = 1
+                }
+                """
+        )
+    }
+
+    @Test func defaultAndInitialValueConflict() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONDefault(1) var count: Int = 2
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var count: Int = 2
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONDefault' on 'count', which already has an initial value; keep only one default", line: 3,
+                    column: 5, fixIts: [FixItSpec(message: "remove '@JSONDefault(1)'")])
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    var count: Int = 2
+                }
+                """
+        )
+    }
+
+    @Test func lazyPropertiesMustBeIgnored() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                lazy var formatter: Formatter = Formatter()
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                lazy var formatter: Formatter = Formatter()
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "lazy property 'formatter' cannot be decoded; mark it '@JSONIgnore'", line: 3, column: 5,
+                    fixIts: [FixItSpec(message: "insert '@JSONIgnore'")])
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    @JSONIgnore lazy var formatter: Formatter = Formatter()
+                }
+                """
+        )
+    }
+
+    @Test func propertiesNeedATypeAnnotation() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var count = 0
+                var name = "n"
+                var ratio = 0.5
+                var flag = true
+                var made = Date()
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var count = 0
+                var name = "n"
+                var ratio = 0.5
+                var flag = true
+                var made = Date()
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "property 'count' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 3,
+                    column: 9, fixIts: [FixItSpec(message: "insert ': Int'")]),
+                DiagnosticSpec(
+                    message: "property 'name' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 4,
+                    column: 9, fixIts: [FixItSpec(message: "insert ': String'")]),
+                DiagnosticSpec(
+                    message: "property 'ratio' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 5,
+                    column: 9, fixIts: [FixItSpec(message: "insert ': Double'")]),
+                DiagnosticSpec(
+                    message: "property 'flag' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 6,
+                    column: 9, fixIts: [FixItSpec(message: "insert ': Bool'")]),
+                DiagnosticSpec(
+                    message: "property 'made' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 7,
+                    column: 9),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    var count: Int = 0
+                    var name: String = "n"
+                    var ratio: Double = 0.5
+                    var flag: Bool = true
+                    var made = Date()
+                }
+                """
+        )
+    }
+
+    @Test func markersAppearOnce() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONKey("a") @JSONKey("b") var value: Int
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var value: Int
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONKey' appears more than once on the same property", line: 3, column: 19,
+                    fixIts: [FixItSpec(message: #"remove '@JSONKey("b")'"#)])
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    @JSONKey("a") var value: Int
+                }
+                """
+        )
+    }
+
+    @Test func tuplePatternsAreRejected() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var (x, y): (Int, Int)
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var (x, y): (Int, Int)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONModel' cannot map a tuple pattern; declare one property per name, or mark it '@JSONIgnore'",
+                    line: 3, column: 9)
+            ]
+        )
+    }
+
+    @Test func reportsEveryProblemAndGeneratesNothing() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var id: Int
+                @JSONIgnore var cache: [Int]
+                @JSONKey("id") var other: Int
+                @JSONKey("a..b") var broken: Int
+                var untyped = 1
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var id: Int
+                var cache: [Int]
+                var other: Int
+                var broken: Int
+                var untyped = 1
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' property 'cache' needs a default value, because decoding never sets it", line: 4,
+                    column: 5, fixIts: [FixItSpec(message: "insert '= <#default#>'")]),
+                DiagnosticSpec(message: #"JSON key "id" of 'other' is already mapped by 'id'"#, line: 5, column: 14),
+                DiagnosticSpec(
+                    message: #"invalid JSON key "a..b": a key path cannot have an empty component"#, line: 6, column: 14),
+                DiagnosticSpec(
+                    message: "property 'untyped' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 7,
+                    column: 9, fixIts: [FixItSpec(message: "insert ': Int'")]),
+            ]
+        )
+    }
+
+    @Test func markerArgumentsAreChecked() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONIgnore(1) var a: Int = 0
+                @JSONDefault var b: Int
+                @JSONTransform(with: .iso8601) var c: Date
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var a: Int = 0
+                var b: Int
+                var c: Date
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONIgnore' expects no arguments", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONDefault' expects one unlabeled argument", line: 4, column: 5),
+                DiagnosticSpec(message: "'@JSONTransform' expects one unlabeled argument", line: 5, column: 5),
+            ]
+        )
+    }
+}

@@ -1,0 +1,50 @@
+import LoomMacros
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// The macros as the `Loom` module declares them; `@JSONModel` adds `JSONModel` conformance.
+let loomMacros: [String: MacroSpec] = [
+    "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel"]),
+    "JSONKey": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONIgnore": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONDefault": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONTransform": MacroSpec(type: JSONMarkerMacro.self),
+]
+
+/// The macros as the compiler passes them for a type that already declares `JSONModel`.
+let loomMacrosForDeclaredConformance = loomMacros.merging(
+    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: [])], uniquingKeysWith: { $1 })
+
+/// swift-syntax's expansion assertion, reporting through swift-testing.
+///
+/// Failures about a `DiagnosticSpec` point at the spec; all others at the caller.
+func assertExpansion(
+    _ source: String,
+    expandedSource: String,
+    diagnostics: [DiagnosticSpec] = [],
+    applyFixIts: [String]? = nil,
+    fixedSource: String? = nil,
+    macros: [String: MacroSpec] = loomMacros,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    assertMacroExpansion(
+        source,
+        expandedSource: expandedSource,
+        diagnostics: diagnostics,
+        macroSpecs: macros,
+        applyFixIts: applyFixIts,
+        fixedSource: fixedSource,
+        indentationWidth: .spaces(4),
+        failureHandler: { failure in
+            let location =
+                failure.location.filePath == #filePath
+                ? sourceLocation
+                : Testing.SourceLocation(
+                    fileID: failure.location.fileID, filePath: failure.location.filePath, line: failure.location.line,
+                    column: failure.location.column)
+            Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
+        }
+    )
+}

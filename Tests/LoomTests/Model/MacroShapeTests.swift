@@ -1,0 +1,130 @@
+import Foundation
+import Loom
+import Testing
+
+// Shapes from the expansion tests that the other compiled models do not cover, compiled for
+// real (warnings included) and run.
+
+@JSONModel
+struct Nothing: Equatable {}
+
+@JSONModel
+struct Counter: Equatable {
+    static let unit = 1
+    var value: Int {
+        didSet { changes += Counter.unit }
+    }
+    @JSONIgnore var changes = 0
+    var doubled: Int { value * 2 }
+    var tripled: Int {
+        get { value * 3 }
+    }
+}
+
+@JSONModel
+struct Pair: Equatable {
+    var first, second: Int
+    var `default`: Bool
+    let fixed: String
+}
+
+@JSONModel
+struct Spelled: Equatable {
+    var website: Optional<URL>
+    var matrix: Array<Array<Int?>>
+    var leads: Dictionary<String, Owner?>
+    var count: Swift.Int
+    var twice: Int??
+    @JSONTransform(.iso8601) var ends: Date?
+    @JSONDefault(Spelled.defaultTheme + "!") var theme: String?
+
+    static let defaultTheme = "dark"
+}
+
+@Suite("@JSONModel: more compiled shapes")
+struct MacroShapeTests {
+    @Test func anEmptyModelIsAnEmptyObject() throws {
+        #expect(try Nothing(jsonString: #"{"anything": [1]}"#) == Nothing())
+        #expect(try Nothing().jsonString() == "{}")
+        var decoder = JSONModelDecoder()
+        decoder.unknownKeys = .reject
+        let error = try #require(throws: JSONDecodingError.self) {
+            try decoder.decode(Nothing.self, from: #"{"anything": 1}"#)
+        }
+        #expect(error.description == #"anything: unknown key "anything", expected one of  (line 1, column 2)"#)
+    }
+
+    @Test func skipsStaticAndComputedPropertiesButMapsObservedOnes() throws {
+        let counter = try Counter(jsonString: #"{"value": 4, "doubled": 100}"#)
+        #expect(counter.value == 4)
+        #expect(counter.changes == 0)
+        #expect(try counter.jsonString() == #"{"value":4}"#)
+    }
+
+    @Test func mapsEveryBindingAndBacktickedNames() throws {
+        let pair = try Pair(jsonString: #"{"first": 1, "second": 2, "default": true, "fixed": "f"}"#)
+        #expect(pair == Pair(first: 1, second: 2, default: true, fixed: "f"))
+        #expect(try pair.jsonString() == #"{"first":1,"second":2,"default":true,"fixed":"f"}"#)
+    }
+
+    @Test func readsLongSpellingsOfStandardTypes() throws {
+        let json = #"""
+            {"website": "https://x.test", "matrix": [[1, null], []], "leads": {"a": null, "b": {"login": "b", "id": 2}},
+             "count": 3, "twice": 1, "ends": "2024-05-01T12:00:00Z"}
+            """#
+        let value = try Spelled(jsonString: json)
+        #expect(value.website == URL(string: "https://x.test"))
+        #expect(value.matrix == [[1, nil], []])
+        #expect(value.leads == ["a": Owner?.none, "b": Owner(login: "b", id: 2)])
+        #expect(value.count == 3)
+        #expect(value.twice == .some(.some(1)))
+        #expect(value.ends == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(value.theme == "dark!")
+        #expect(try Spelled(jsonString: value.jsonString()) == value)
+        let empty = try Spelled(jsonString: #"{"matrix": [], "leads": {}, "count": 0, "theme": null}"#)
+        #expect(empty.website == nil && empty.twice == nil && empty.ends == nil && empty.theme == nil)
+        #expect(try empty.jsonString() == #"{"matrix":[],"leads":{},"count":0}"#)
+    }
+}
+
+@JSONModel
+struct OnlyConstants: Equatable {
+    let version: Int = 2
+    @JSONKey("meta.kind") let kind: String = "constant"
+}
+
+@JSONModel
+private struct FilePrivateModel: Equatable {
+    var value: Int
+}
+
+struct GenericOuter<T> {
+    var payload: T
+
+    /// Nested in a generic type, so its key sets must be computed properties.
+    @JSONModel
+    struct Inner: Equatable {
+        var value: Int
+        @JSONKey("meta.label") var label: String?
+    }
+}
+
+@Suite("@JSONModel: declaration contexts")
+struct MacroContextTests {
+    @Test func aModelOfConstantsDecodesNothingAndEncodesThem() throws {
+        var decoder = JSONModelDecoder()
+        decoder.unknownKeys = .reject
+        #expect(try decoder.decode(OnlyConstants.self, from: #"{"version": 9, "meta": {"kind": "x"}}"#) == OnlyConstants())
+        #expect(try OnlyConstants().jsonString() == #"{"version":2,"meta":{"kind":"constant"}}"#)
+    }
+
+    @Test func privateTypesConform() throws {
+        #expect(try FilePrivateModel(jsonString: #"{"value": 1}"#) == FilePrivateModel(value: 1))
+    }
+
+    @Test func typesNestedInGenericTypesConform() throws {
+        let inner = try GenericOuter<String>.Inner(jsonString: #"{"value": 1, "meta": {"label": "l"}}"#)
+        #expect(inner == GenericOuter<String>.Inner(value: 1, label: "l"))
+        #expect(try inner.jsonString() == #"{"value":1,"meta":{"label":"l"}}"#)
+    }
+}
