@@ -241,8 +241,8 @@ private struct Refusal: Error, CustomStringConvertible {
 }
 
 /// A recursive Codable type, for nesting depth.
-private struct Node: Codable, Equatable {
-    var children: [Node]
+private struct CodableNode: Codable, Equatable {
+    var children: [CodableNode]
 
     var depth: Int { 1 + (children.map(\.depth).max() ?? 0) }
 }
@@ -530,10 +530,10 @@ struct CodableBridgeDecodingTests {
     }
 
     @Test func deepNesting() throws {
-        // 250 levels of Node are 500 levels of JSON, just under the default limit of 512.
+        // 250 levels of CodableNode are 500 levels of JSON, just under the default limit of 512.
         let depth = 250
         let json = String(repeating: #"{"children":["#, count: depth) + String(repeating: "]}", count: depth)
-        let node = try bridgeDecode(Node.self, json)
+        let node = try bridgeDecode(CodableNode.self, json)
         #expect(node.depth == depth)
         #expect(try bridgeEncode(node) == json)
     }
