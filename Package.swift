@@ -34,10 +34,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "loom", dependencies: ["LoomCLIKit"]),
+        .target(
+            name: "LoomExamples",
+            dependencies: ["Loom"],
+            path: "Examples/Models"
+        ),
         .testTarget(
             name: "LoomTests",
             dependencies: [
                 "Loom",
+                "LoomExamples",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
