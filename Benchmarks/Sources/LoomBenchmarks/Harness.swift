@@ -76,15 +76,19 @@ struct Runner {
     struct Settings {
         /// Measured time per side; a case takes about twice this plus warm-up.
         var budgetPerSide: Double
-        /// Each side's iterations are split into this many rounds, alternating with the
-        /// other side, so that a burst of load from other processes hits both sides rather
-        /// than one. Also the minimum number of samples per side.
+        /// Each side's iterations are split into up to this many rounds, alternating with
+        /// the other side, so that a burst of load from other processes hits both sides
+        /// rather than one.
         var rounds: Int
+        /// Fewest rounds, and so fewest samples per side. A side slower than the budget
+        /// allows (Foundation writing canada.json takes about 2 s) gets this many rounds of
+        /// one iteration instead of `rounds`, which keeps such a case to seconds, not minutes.
+        var minimumRounds: Int
         /// Warm-up time per side (caches, lazily initialized runtime metadata, page faults).
         var warmUp: Double
 
-        static let standard = Settings(budgetPerSide: 0.75, rounds: 10, warmUp: 0.2)
-        static let quick = Settings(budgetPerSide: 0.15, rounds: 3, warmUp: 0.05)
+        static let standard = Settings(budgetPerSide: 0.75, rounds: 10, minimumRounds: 5, warmUp: 0.2)
+        static let quick = Settings(budgetPerSide: 0.15, rounds: 3, minimumRounds: 3, warmUp: 0.05)
     }
 
     let settings: Settings
@@ -104,14 +108,13 @@ struct Runner {
             var sides: [Side] = [benchmark.foundation]
             if let loom = benchmark.loom { sides.insert(loom, at: 0) }
             // Warm up and estimate each side's time per iteration.
-            var perRound: [Int] = []
-            for side in sides {
-                let estimate = try warmUp(side)
-                let share = settings.budgetPerSide / Double(settings.rounds)
-                perRound.append(max(1, Int(share / max(estimate, 1e-9))))
-            }
+            let estimates = try sides.map { max(try warmUp($0), 1e-9) }
+            let slowest = estimates.max() ?? 1
+            let rounds = max(settings.minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
+            let share = settings.budgetPerSide / Double(rounds)
+            let perRound = estimates.map { max(1, Int(share / $0)) }
             var samples = Array(repeating: [Double](), count: sides.count)
-            for round in 0..<settings.rounds {
+            for round in 0..<rounds {
                 // Alternate which side goes first so neither always runs on a warmer cache.
                 let order = round % 2 == 0 ? Array(sides.indices) : Array(sides.indices.reversed())
                 for index in order {
@@ -130,13 +133,13 @@ struct Runner {
         }
     }
 
-    /// Runs `side` for the warm-up time (at least twice); returns the fastest iteration, a
+    /// Runs `side` for the warm-up time (at least once); returns the fastest iteration, a
     /// stable estimate even when the machine is busy.
     private mutating func warmUp(_ side: Side) throws -> Double {
         var fastest = Double.infinity
         var spent = 0.0
         var iterations = 0
-        while iterations < 2 || spent < settings.warmUp {
+        while iterations < 1 || spent < settings.warmUp {
             let seconds = try time(side)
             fastest = min(fastest, seconds)
             spent += seconds
