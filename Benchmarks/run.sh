@@ -5,6 +5,7 @@
 #   Benchmarks/run.sh                 # full run, ~1.5 s per case
 #   Benchmarks/run.sh --quick         # rough numbers, ~0.3 s per case
 #   Benchmarks/run.sh --filter canada # any LoomBenchmarks option passes through
+#   Benchmarks/run.sh --cpu-time      # thread CPU time: steadier on a busy shared machine
 #
 # Corpora come from $LOOM_CORPORA or shared/corpora beside the repository.
 set -euo pipefail

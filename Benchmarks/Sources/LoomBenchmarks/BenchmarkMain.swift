@@ -7,16 +7,19 @@ enum BenchmarkMain {
         var quick = false
         var filters: [String] = []
         var markdown = false
+        var cpuTime = false
     }
 
     static let usage = """
-        usage: LoomBenchmarks [--quick] [--filter NAME]... [--markdown]
+        usage: LoomBenchmarks [--quick] [--filter NAME]... [--markdown] [--cpu-time]
 
           --quick        short runs (~0.3 s per case) for a rough look
           --filter NAME  run only cases whose corpus/case path or title contains NAME,
                          e.g. twitter, canada/write, decode (repeatable; any match runs)
           --markdown     print a Markdown table for the README on standard output
                          (progress and the plain table then go to standard error)
+          --cpu-time     time iterations by the thread's CPU time instead of the wall
+                         clock: steadier on a shared, overloaded machine
 
         Corpora are read from $LOOM_CORPORA, else from shared/corpora beside the repository.
         Cases: parse-document, parse-value, write, decode-models, encode-models.
@@ -46,7 +49,7 @@ enum BenchmarkMain {
             Log.note("warning: debug build; numbers mean little. Use `swift run -c release …`.")
         #endif
 
-        var runner = Runner(settings: options.quick ? .quick : .standard)
+        var runner = Runner(settings: options.quick ? .quick : .standard, timing: options.cpuTime ? .threadCPU : .wall)
         var results: [CaseResult] = []
         for benchmark in cases {
             Log.note("\(benchmark.path) …")
@@ -59,9 +62,10 @@ enum BenchmarkMain {
         if options.quick { arguments.append("--quick") }
         for filter in options.filters { arguments += ["--filter", filter] }
         if options.markdown { arguments.append("--markdown") }
+        if options.cpuTime { arguments.append("--cpu-time") }
         let report = Report(
             results: results, machine: .current(), command: arguments.map(shellQuoted).joined(separator: " "),
-            quick: options.quick)
+            quick: options.quick, timing: runner.timing)
 
         if options.markdown {
             Log.note("\n" + report.plainText)
@@ -85,6 +89,7 @@ enum BenchmarkMain {
             switch argument {
             case "--quick": options.quick = true
             case "--markdown": options.markdown = true
+            case "--cpu-time": options.cpuTime = true
             case "--filter":
                 guard let name = remaining.popFirst(), !name.isEmpty else {
                     return .failure(UsageError(text: "--filter needs a NAME"))

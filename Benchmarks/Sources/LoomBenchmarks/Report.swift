@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -12,6 +14,7 @@ struct Report {
     let machine: Machine
     let command: String
     let quick: Bool
+    let timing: Runner.Timing
 
     // MARK: Plain text
 
@@ -90,6 +93,10 @@ struct Report {
             + "min–max in parentheses; ratio = Foundation median time / Loom median time (above 1: Loom is faster). "
             + "Both sides run interleaved in the same process"
         text += quick ? " (--quick: short runs, rough numbers)." : "."
+        switch timing {
+        case .wall: text += " Time: wall clock."
+        case .threadCPU: text += " Time: CPU time of the benchmark thread (--cpu-time)."
+        }
         if AllocationCounter.isAvailable {
             text += " Allocations: malloc-family calls in one iteration after warm-up (bytes requested)."
         } else {
