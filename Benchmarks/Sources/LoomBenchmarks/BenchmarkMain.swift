@@ -43,7 +43,10 @@ enum BenchmarkMain {
                         || benchmark.title.localizedCaseInsensitiveContains(filter)
                 }
         }
-        if cases.isEmpty { Log.note("no benchmark case to run (corpora missing or filter matched nothing)") }
+        if cases.isEmpty {
+            Log.note("no benchmark case to run (corpora missing or filter matched nothing)")
+            exit(1)
+        }
 
         #if DEBUG
             Log.note("warning: debug build; numbers mean little. Use `swift run -c release …`.")

@@ -14,14 +14,15 @@ struct Corpus {
 enum CorpusLocator {
     static let fileNames = ["twitter.json", "citm_catalog.json", "canada.json"]
 
-    /// Directories searched in order: `$LOOM_CORPORA`, then `shared/corpora` beside the
-    /// repository (found from this source file's path, so the working directory does not
-    /// matter), then the same relative to the working directory.
+    /// `$LOOM_CORPORA` alone when set (an explicit choice must not silently fall back);
+    /// otherwise `shared/corpora` beside the repository, found from this source file's
+    /// path so the working directory does not matter, then the same relative to the
+    /// working directory.
     static func searchDirectories() -> [URL] {
-        var directories: [URL] = []
         if let override = ProcessInfo.processInfo.environment["LOOM_CORPORA"], !override.isEmpty {
-            directories.append(URL(fileURLWithPath: override, isDirectory: true))
+            return [URL(fileURLWithPath: override, isDirectory: true)]
         }
+        var directories: [URL] = []
         // …/<repo>/Benchmarks/Sources/LoomBenchmarks/Corpus.swift → …/<repo>/Benchmarks
         let benchmarksDirectory = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
