@@ -1,0 +1,143 @@
+import Foundation
+import Loom
+
+/// The table of benchmark cases for one corpus. Every case is built from inputs prepared
+/// here, outside timing; each timed call starts again from those inputs.
+func benchmarkCases(for corpus: Corpus) -> [BenchmarkCase] {
+    let data = corpus.data
+    var cases = [
+        BenchmarkCase(
+            id: "parse-document", title: "parse → internal representation", corpus: corpus,
+            loom: Side(label: "JSONDocument(parsing:)") { try JSONDocument(parsing: data).nodeCount },
+            foundation: foundationParse(data),
+            check: {
+                let document = try JSONDocument(parsing: data)
+                let object = try JSONSerialization.jsonObject(with: data)
+                var comparison = FoundationComparison()
+                // Elements do not retain their document: keep it alive while walking them.
+                try withExtendedLifetime(document) { try comparison.compare(document.root, object) }
+                if let note = comparison.note(corpus.name) { Log.note(note) }
+            }),
+        BenchmarkCase(
+            id: "parse-value", title: "parse → JSONValue", corpus: corpus,
+            loom: Side(label: "JSONValue(parsing:)") { try JSONValue(parsing: data).topLevelCount },
+            foundation: foundationParse(data),
+            check: {
+                let value = try JSONValue(parsing: data)
+                // The tree must hold exactly what the document indexes…
+                let document = try JSONDocument(parsing: data)
+                let indexed = withExtendedLifetime(document) { TreeStats(document.root) }
+                try expectEqual(TreeStats(value), indexed, "JSONValue and JSONDocument")
+                // …and match Foundation's reading.
+                var comparison = FoundationComparison()
+                try comparison.compare(value, try JSONSerialization.jsonObject(with: data))
+            }),
+    ]
+    cases.append(writeCase(corpus))
+    switch corpus.name {
+    case "twitter.json": cases += modelCases(TwitterSearch.self, corpus: corpus)
+    case "citm_catalog.json": cases += modelCases(CitmCatalog.self, corpus: corpus)
+    case "canada.json": cases += modelCases(FeatureCollection.self, corpus: corpus)
+    default: break
+    }
+    return cases
+}
+
+private func foundationParse(_ data: Data) -> Side {
+    Side(label: "JSONSerialization.jsonObject(with:)") {
+        foundationTopLevelCount(try JSONSerialization.jsonObject(with: data))
+    }
+}
+
+private func foundationTopLevelCount(_ object: Any) -> Int {
+    (object as? [String: Any])?.count ?? (object as? [Any])?.count ?? 0
+}
+
+extension JSONValue {
+    fileprivate var topLevelCount: Int { objectValue?.count ?? arrayValue?.count ?? 0 }
+}
+
+/// Writing compact JSON from each library's own parsed tree (parsed once, outside timing).
+private func writeCase(_ corpus: Corpus) -> BenchmarkCase {
+    let data = corpus.data
+    // A parse failure surfaces in `check`, which runs before timing; these stand-ins are
+    // never timed then.
+    let value = (try? JSONValue(parsing: data)) ?? .null
+    let object: Any = (try? JSONSerialization.jsonObject(with: data)) ?? NSNull()
+    return BenchmarkCase(
+        id: "write", title: "write JSONValue → bytes", corpus: corpus,
+        loom: Side(label: "JSONValue.jsonBytes()") { try value.jsonBytes().count },
+        foundation: Side(label: "JSONSerialization.data(withJSONObject:)") {
+            try JSONSerialization.data(withJSONObject: object).count
+        },
+        check: {
+            let original = try JSONValue(parsing: data)
+            var comparison = FoundationComparison()
+            // Loom's output must read back as exactly the same value in Loom, and as the
+            // same content in Foundation.
+            let loomBytes = try original.jsonBytes()
+            try expectEqual(try JSONValue(parsing: loomBytes), original, "JSONValue before and after a Loom write")
+            try comparison.compare(original, try JSONSerialization.jsonObject(with: Data(loomBytes)))
+            // Foundation's output must hold the whole document (its key order is its own).
+            let foundationBytes = try JSONSerialization.data(withJSONObject: object)
+            try comparison.compare(try JSONValue(parsing: foundationBytes), object)
+        })
+}
+
+/// "decode models" and "encode models" for one corpus: Foundation's `JSONDecoder` /
+/// `JSONEncoder` always, Loom's model coding when `Model` adopts ``LoomModelCoding``.
+private func modelCases<Model: CorpusModel>(_ type: Model.Type, corpus: Corpus) -> [BenchmarkCase] {
+    let data = corpus.data
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let loom = (Model.self as? any (CorpusModel & LoomModelCoding).Type).map { loomModelSides($0, data: data) }
+    let model = try? decoder.decode(Model.self, from: data)
+
+    let decode = BenchmarkCase(
+        id: "decode-models", title: "decode models", corpus: corpus,
+        loom: loom?.decode,
+        foundation: Side(label: "JSONDecoder.decode(_:from:)") { try decoder.decode(Model.self, from: data).topLevelCount },
+        check: {
+            let reference = try Model.digest(of: JSONValue(parsing: data))
+            try expectEqual(try decoder.decode(Model.self, from: data).digest, reference, "JSONDecoder model and JSONValue digests")
+            if let loom { try expectEqual(try loom.decodeDigest(), reference, "Loom model and JSONValue digests") }
+        })
+    let encode = BenchmarkCase(
+        id: "encode-models", title: "encode models", corpus: corpus,
+        loom: loom?.encode,
+        foundation: Side(label: "JSONEncoder.encode(_:)") {
+            guard let model else { throw CheckFailure("JSONDecoder could not decode \(corpus.name)") }
+            return try encoder.encode(model).count
+        },
+        check: {
+            let reference = try Model.digest(of: JSONValue(parsing: data))
+            let encoded = try encoder.encode(try decoder.decode(Model.self, from: data))
+            try expectEqual(try decoder.decode(Model.self, from: encoded).digest, reference, "digests before and after JSONEncoder")
+            if let loom { try expectEqual(try loom.encodeDigest(), reference, "digests before and after Loom encoding") }
+        })
+    return [decode, encode]
+}
+
+/// Loom's timed sides for a model type that has Loom coding, plus their checks. The encoded
+/// bytes are read back with `JSONDecoder`, so each library checks the other's output.
+private struct LoomModelSides {
+    let decode: Side
+    let encode: Side
+    let decodeDigest: () throws -> ModelDigest
+    let encodeDigest: () throws -> ModelDigest
+}
+
+private func loomModelSides<Model: CorpusModel & LoomModelCoding>(_ type: Model.Type, data: Data) -> LoomModelSides {
+    let model = try? Model.loomDecode(from: data)
+    return LoomModelSides(
+        decode: Side(label: "\(Model.self).loomDecode(from:)") { try Model.loomDecode(from: data).topLevelCount },
+        encode: Side(label: "\(Model.self).loomEncode()") {
+            guard let model else { throw CheckFailure("Loom could not decode \(Model.self)") }
+            return try model.loomEncode().count
+        },
+        decodeDigest: { try Model.loomDecode(from: data).digest },
+        encodeDigest: {
+            let encoded = try Model.loomDecode(from: data).loomEncode()
+            return try JSONDecoder().decode(Model.self, from: encoded).digest
+        })
+}

@@ -1,0 +1,219 @@
+import CMallocCounter
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One implementation of a benchmark case. `run` does the whole operation once from the
+/// same prepared input (nothing is cached between calls) and returns a number derived from
+/// its result, which the runner folds into a checksum so the work cannot be optimized away.
+struct Side {
+    /// What is timed, e.g. `JSONDocument(parsing:)`.
+    let label: String
+    let run: () throws -> Int
+}
+
+/// A row of the report: the same job done by Loom and by Foundation on one corpus.
+struct BenchmarkCase {
+    /// Short name used by `--filter`, e.g. `parse-document`.
+    let id: String
+    /// Human-readable name for the report.
+    let title: String
+    let corpus: Corpus
+    /// `nil` while Loom has no implementation yet (the model cases until `@JSONModel` lands).
+    let loom: Side?
+    let foundation: Side
+    /// Runs both sides once and throws ``CheckFailure`` unless they produced equivalent
+    /// results. Called before any timing; a failing case is reported and not timed.
+    let check: () throws -> Void
+
+    var path: String { "\(corpus.stem)/\(id)" }
+}
+
+struct CheckFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Timings of one side, in seconds per iteration.
+struct SideResult {
+    let label: String
+    let samples: [Double]
+    /// Heap allocations of one iteration after warm-up, when the platform can count them.
+    let allocations: AllocationCount?
+
+    var median: Double {
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+    var fastest: Double { samples.min() ?? .nan }
+    var slowest: Double { samples.max() ?? .nan }
+
+    /// Throughput in MB/s (10^6 bytes of input document per second) for a time per iteration.
+    func megabytesPerSecond(_ seconds: Double, bytes: Int) -> Double { Double(bytes) / seconds / 1e6 }
+}
+
+struct AllocationCount {
+    let calls: UInt64
+    let bytes: UInt64
+}
+
+struct CaseResult {
+    let benchmark: BenchmarkCase
+    let loom: SideResult?
+    let foundation: SideResult?
+    /// Why the case produced no numbers (failed check or error), if it did not.
+    let failure: String?
+
+    /// Foundation's median time over Loom's: above 1 when Loom is faster. Both medians come
+    /// from the same interleaved run, so machine noise affects both alike.
+    var ratio: Double? {
+        guard let loom, let foundation else { return nil }
+        return foundation.median / loom.median
+    }
+}
+
+/// Runs cases with warm-up, interleaved rounds and medians.
+struct Runner {
+    struct Settings {
+        /// Measured time per side; a case takes about twice this plus warm-up.
+        var budgetPerSide: Double
+        /// Each side's iterations are split into up to this many rounds, alternating with
+        /// the other side, so that a burst of load from other processes hits both sides
+        /// rather than one.
+        var rounds: Int
+        /// Fewest rounds, and so fewest samples per side. A side slower than the budget
+        /// allows (Foundation writing canada.json takes about 2 s) gets this many rounds of
+        /// one iteration instead of `rounds`, which keeps such a case to seconds, not minutes.
+        var minimumRounds: Int
+        /// Warm-up time per side (caches, lazily initialized runtime metadata, page faults).
+        var warmUp: Double
+
+        static let standard = Settings(budgetPerSide: 0.75, rounds: 10, minimumRounds: 5, warmUp: 0.2)
+        static let quick = Settings(budgetPerSide: 0.15, rounds: 3, minimumRounds: 3, warmUp: 0.05)
+    }
+
+    /// What an iteration's time is.
+    enum Timing {
+        /// Elapsed time by `ContinuousClock` (the default).
+        case wall
+        /// CPU time of the benchmark thread: leaves out time the thread spent descheduled,
+        /// which on a shared, overloaded machine is most of the noise. Both libraries do all
+        /// their work on the calling thread, so nothing is missed.
+        case threadCPU
+    }
+
+    let settings: Settings
+    let timing: Timing
+    /// Folded from every iteration's result and printed at the end: results are used.
+    private(set) var checksum = 0
+    private let clock = ContinuousClock()
+
+    init(settings: Settings, timing: Timing) {
+        self.settings = settings
+        self.timing = timing
+    }
+
+    mutating func measure(_ benchmark: BenchmarkCase) -> CaseResult {
+        do {
+            try benchmark.check()
+        } catch {
+            return CaseResult(benchmark: benchmark, loom: nil, foundation: nil, failure: "check failed: \(error)")
+        }
+        do {
+            var sides: [Side] = [benchmark.foundation]
+            if let loom = benchmark.loom { sides.insert(loom, at: 0) }
+            // Warm up and estimate each side's time per iteration.
+            let estimates = try sides.map { max(try warmUp($0), 1e-9) }
+            let slowest = estimates.max() ?? 1
+            let rounds = max(settings.minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
+            let share = settings.budgetPerSide / Double(rounds)
+            let perRound = estimates.map { max(1, Int(share / $0)) }
+            var samples = Array(repeating: [Double](), count: sides.count)
+            for round in 0..<rounds {
+                // Alternate which side goes first so neither always runs on a warmer cache.
+                let order = round % 2 == 0 ? Array(sides.indices) : Array(sides.indices.reversed())
+                for index in order {
+                    for _ in 0..<perRound[index] { samples[index].append(try time(sides[index])) }
+                }
+            }
+            let allocations = try sides.map { try countAllocations($0) }
+            let results = sides.indices.map {
+                SideResult(label: sides[$0].label, samples: samples[$0], allocations: allocations[$0])
+            }
+            return CaseResult(
+                benchmark: benchmark, loom: benchmark.loom == nil ? nil : results.first,
+                foundation: results.last, failure: nil)
+        } catch {
+            return CaseResult(benchmark: benchmark, loom: nil, foundation: nil, failure: "error while timing: \(error)")
+        }
+    }
+
+    /// Runs `side` for the warm-up time (at least once); returns the fastest iteration, a
+    /// stable estimate even when the machine is busy.
+    private mutating func warmUp(_ side: Side) throws -> Double {
+        var fastest = Double.infinity
+        var spent = 0.0
+        var iterations = 0
+        while iterations < 1 || spent < settings.warmUp {
+            let seconds = try time(side)
+            fastest = min(fastest, seconds)
+            spent += seconds
+            iterations += 1
+        }
+        return fastest
+    }
+
+    private mutating func time(_ side: Side) throws -> Double {
+        switch timing {
+        case .wall:
+            let start = clock.now
+            let result = try side.run()
+            let elapsed = clock.now - start
+            checksum &+= result
+            let (seconds, attoseconds) = elapsed.components
+            return Double(seconds) + Double(attoseconds) * 1e-18
+        case .threadCPU:
+            let start = Runner.threadCPUTime()
+            let result = try side.run()
+            let elapsed = Runner.threadCPUTime() - start
+            checksum &+= result
+            return elapsed
+        }
+    }
+
+    /// Seconds of CPU time used by the calling thread.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// Allocations of one iteration, counted outside the timed runs.
+    private mutating func countAllocations(_ side: Side) throws -> AllocationCount? {
+        guard AllocationCounter.isAvailable else { return nil }
+        loom_malloc_counter_start()
+        let result = try side.run()
+        loom_malloc_counter_stop()
+        checksum &+= result
+        return AllocationCount(calls: loom_malloc_counter_calls(), bytes: loom_malloc_counter_bytes())
+    }
+}
+
+enum AllocationCounter {
+    /// Whether counting works here: the interposer exists (glibc) and sees a known allocation.
+    static let isAvailable: Bool = {
+        guard loom_malloc_counter_available() else { return false }
+        loom_malloc_counter_start()
+        let probe = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 8)
+        loom_malloc_counter_stop()
+        probe.deallocate()
+        return loom_malloc_counter_calls() >= 1
+    }()
+}
