@@ -3,17 +3,20 @@
 
 import Loom
 
+@JSONModel
 struct FeatureCollection: Codable, Sendable {
     var type: String
     var features: [Feature]
 }
 
+@JSONModel
 struct Feature: Codable, Sendable {
     var type: String
     var properties: [String: String]
     var geometry: Geometry
 }
 
+@JSONModel
 struct Geometry: Codable, Sendable {
     var type: String
     /// Polygon rings → points → `[longitude, latitude]`.

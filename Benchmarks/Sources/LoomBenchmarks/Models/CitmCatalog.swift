@@ -6,6 +6,7 @@
 
 import Loom
 
+@JSONModel
 struct CitmCatalog: Codable, Sendable {
     var areaNames: [String: String]
     var audienceSubCategoryNames: [String: String]
@@ -20,6 +21,7 @@ struct CitmCatalog: Codable, Sendable {
     var venueNames: [String: String]
 }
 
+@JSONModel
 struct Event: Codable, Sendable {
     var description: String?
     var id: Int
@@ -31,6 +33,7 @@ struct Event: Codable, Sendable {
     var topicIds: [Int]
 }
 
+@JSONModel
 struct Performance: Codable, Sendable {
     var eventId: Int
     var id: Int
@@ -44,17 +47,20 @@ struct Performance: Codable, Sendable {
     var venueCode: String
 }
 
+@JSONModel
 struct Price: Codable, Sendable {
     var amount: Int
     var audienceSubCategoryId: Int
     var seatCategoryId: Int
 }
 
+@JSONModel
 struct SeatCategory: Codable, Sendable {
     var areas: [Area]
     var seatCategoryId: Int
 }
 
+@JSONModel
 struct Area: Codable, Sendable {
     var areaId: Int
     var blockIds: [Int]

@@ -8,9 +8,10 @@
 
 import Loom
 
+@JSONModel
 struct TwitterSearch: Codable, Sendable {
     var statuses: [Status]
-    var searchMetadata: SearchMetadata
+    @JSONKey("search_metadata") var searchMetadata: SearchMetadata
 
     enum CodingKeys: String, CodingKey {
         case statuses
@@ -18,33 +19,34 @@ struct TwitterSearch: Codable, Sendable {
     }
 }
 
-/// A tweet. A class because `retweeted_status` holds another `Status`: a struct cannot
-/// contain itself, even optionally, and a final class is a shape `@JSONModel` supports.
-final class Status: Codable, Sendable {
+/// A tweet. `retweeted_status` holds another `Status` through `Indirect`, since a struct
+/// cannot contain itself directly.
+@JSONModel
+struct Status: Codable, Sendable {
     let metadata: StatusMetadata
-    let createdAt: String
+    @JSONKey("created_at") let createdAt: String
     let id: Int64
-    let idStr: String
+    @JSONKey("id_str") let idStr: String
     let text: String
     let source: String
     let truncated: Bool
-    let inReplyToStatusID: Int64?
-    let inReplyToStatusIDStr: String?
-    let inReplyToUserID: Int64?
-    let inReplyToUserIDStr: String?
-    let inReplyToScreenName: String?
+    @JSONKey("in_reply_to_status_id") let inReplyToStatusID: Int64?
+    @JSONKey("in_reply_to_status_id_str") let inReplyToStatusIDStr: String?
+    @JSONKey("in_reply_to_user_id") let inReplyToUserID: Int64?
+    @JSONKey("in_reply_to_user_id_str") let inReplyToUserIDStr: String?
+    @JSONKey("in_reply_to_screen_name") let inReplyToScreenName: String?
     let user: User
     let geo: GeoPoint?
     let coordinates: GeoPoint?
     let place: Place?
     let contributors: [Contributor]?
-    let retweetedStatus: Status?
-    let retweetCount: Int
-    let favoriteCount: Int
+    @JSONKey("retweeted_status") let retweetedStatus: Indirect<Status>?
+    @JSONKey("retweet_count") let retweetCount: Int
+    @JSONKey("favorite_count") let favoriteCount: Int
     let entities: StatusEntities
     let favorited: Bool
     let retweeted: Bool
-    let possiblySensitive: Bool?
+    @JSONKey("possibly_sensitive") let possiblySensitive: Bool?
     let lang: String
 
     enum CodingKeys: String, CodingKey {
@@ -76,9 +78,10 @@ final class Status: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct StatusMetadata: Codable, Sendable {
-    var resultType: String
-    var isoLanguageCode: String
+    @JSONKey("result_type") var resultType: String
+    @JSONKey("iso_language_code") var isoLanguageCode: String
 
     enum CodingKeys: String, CodingKey {
         case resultType = "result_type"
@@ -86,46 +89,47 @@ struct StatusMetadata: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct User: Codable, Sendable {
     var id: Int64
-    var idStr: String
+    @JSONKey("id_str") var idStr: String
     var name: String
-    var screenName: String
+    @JSONKey("screen_name") var screenName: String
     var location: String
     var description: String
     var url: String?
     var entities: UserEntities
     var protected: Bool
-    var followersCount: Int
-    var friendsCount: Int
-    var listedCount: Int
-    var createdAt: String
-    var favouritesCount: Int
-    var utcOffset: Int?
-    var timeZone: String?
-    var geoEnabled: Bool
+    @JSONKey("followers_count") var followersCount: Int
+    @JSONKey("friends_count") var friendsCount: Int
+    @JSONKey("listed_count") var listedCount: Int
+    @JSONKey("created_at") var createdAt: String
+    @JSONKey("favourites_count") var favouritesCount: Int
+    @JSONKey("utc_offset") var utcOffset: Int?
+    @JSONKey("time_zone") var timeZone: String?
+    @JSONKey("geo_enabled") var geoEnabled: Bool
     var verified: Bool
-    var statusesCount: Int
+    @JSONKey("statuses_count") var statusesCount: Int
     var lang: String
-    var contributorsEnabled: Bool
-    var isTranslator: Bool
-    var isTranslationEnabled: Bool
-    var profileBackgroundColor: String
-    var profileBackgroundImageURL: String
-    var profileBackgroundImageURLHTTPS: String
-    var profileBackgroundTile: Bool
-    var profileImageURL: String
-    var profileImageURLHTTPS: String
-    var profileBannerURL: String?
-    var profileLinkColor: String
-    var profileSidebarBorderColor: String
-    var profileSidebarFillColor: String
-    var profileTextColor: String
-    var profileUseBackgroundImage: Bool
-    var defaultProfile: Bool
-    var defaultProfileImage: Bool
+    @JSONKey("contributors_enabled") var contributorsEnabled: Bool
+    @JSONKey("is_translator") var isTranslator: Bool
+    @JSONKey("is_translation_enabled") var isTranslationEnabled: Bool
+    @JSONKey("profile_background_color") var profileBackgroundColor: String
+    @JSONKey("profile_background_image_url") var profileBackgroundImageURL: String
+    @JSONKey("profile_background_image_url_https") var profileBackgroundImageURLHTTPS: String
+    @JSONKey("profile_background_tile") var profileBackgroundTile: Bool
+    @JSONKey("profile_image_url") var profileImageURL: String
+    @JSONKey("profile_image_url_https") var profileImageURLHTTPS: String
+    @JSONKey("profile_banner_url") var profileBannerURL: String?
+    @JSONKey("profile_link_color") var profileLinkColor: String
+    @JSONKey("profile_sidebar_border_color") var profileSidebarBorderColor: String
+    @JSONKey("profile_sidebar_fill_color") var profileSidebarFillColor: String
+    @JSONKey("profile_text_color") var profileTextColor: String
+    @JSONKey("profile_use_background_image") var profileUseBackgroundImage: Bool
+    @JSONKey("default_profile") var defaultProfile: Bool
+    @JSONKey("default_profile_image") var defaultProfileImage: Bool
     var following: Bool
-    var followRequestSent: Bool
+    @JSONKey("follow_request_sent") var followRequestSent: Bool
     var notifications: Bool
 
     enum CodingKeys: String, CodingKey {
@@ -172,20 +176,23 @@ struct User: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct UserEntities: Codable, Sendable {
     /// Present only when the profile has a URL.
     var url: URLEntities?
     var description: URLEntities
 }
 
+@JSONModel
 struct URLEntities: Codable, Sendable {
     var urls: [URLEntity]
 }
 
+@JSONModel
 struct URLEntity: Codable, Sendable {
     var url: String
-    var expandedURL: String
-    var displayURL: String
+    @JSONKey("expanded_url") var expandedURL: String
+    @JSONKey("display_url") var displayURL: String
     var indices: [Int]
 
     enum CodingKeys: String, CodingKey {
@@ -196,12 +203,13 @@ struct URLEntity: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct StatusEntities: Codable, Sendable {
     var hashtags: [Hashtag]
     /// Cashtags; the API gives them the hashtag shape (`text`, `indices`).
     var symbols: [Hashtag]
     var urls: [URLEntity]
-    var userMentions: [UserMention]
+    @JSONKey("user_mentions") var userMentions: [UserMention]
     /// Present only on tweets with attached media.
     var media: [Media]?
 
@@ -214,16 +222,18 @@ struct StatusEntities: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct Hashtag: Codable, Sendable {
     var text: String
     var indices: [Int]
 }
 
+@JSONModel
 struct UserMention: Codable, Sendable {
-    var screenName: String
+    @JSONKey("screen_name") var screenName: String
     var name: String
     var id: Int64
-    var idStr: String
+    @JSONKey("id_str") var idStr: String
     var indices: [Int]
 
     enum CodingKeys: String, CodingKey {
@@ -235,20 +245,21 @@ struct UserMention: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct Media: Codable, Sendable {
     var id: Int64
-    var idStr: String
+    @JSONKey("id_str") var idStr: String
     var indices: [Int]
-    var mediaURL: String
-    var mediaURLHTTPS: String
+    @JSONKey("media_url") var mediaURL: String
+    @JSONKey("media_url_https") var mediaURLHTTPS: String
     var url: String
-    var displayURL: String
-    var expandedURL: String
+    @JSONKey("display_url") var displayURL: String
+    @JSONKey("expanded_url") var expandedURL: String
     var type: String
     var sizes: MediaSizes
     /// Present only when the media was first posted in another tweet.
-    var sourceStatusID: Int64?
-    var sourceStatusIDStr: String?
+    @JSONKey("source_status_id") var sourceStatusID: Int64?
+    @JSONKey("source_status_id_str") var sourceStatusIDStr: String?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -266,6 +277,7 @@ struct Media: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct MediaSizes: Codable, Sendable {
     var medium: MediaSize
     var small: MediaSize
@@ -273,6 +285,7 @@ struct MediaSizes: Codable, Sendable {
     var large: MediaSize
 }
 
+@JSONModel
 struct MediaSize: Codable, Sendable {
     var w: Int
     var h: Int
@@ -280,19 +293,21 @@ struct MediaSize: Codable, Sendable {
 }
 
 /// `geo` / `coordinates`: a GeoJSON point (`null` throughout this corpus).
+@JSONModel
 struct GeoPoint: Codable, Sendable {
     var type: String
     var coordinates: [Double]
 }
 
 /// `place` (`null` throughout this corpus); the API's identifying fields.
+@JSONModel
 struct Place: Codable, Sendable {
     var id: String
     var url: String
-    var placeType: String
+    @JSONKey("place_type") var placeType: String
     var name: String
-    var fullName: String
-    var countryCode: String
+    @JSONKey("full_name") var fullName: String
+    @JSONKey("country_code") var countryCode: String
     var country: String
 
     enum CodingKeys: String, CodingKey {
@@ -307,10 +322,11 @@ struct Place: Codable, Sendable {
 }
 
 /// An element of `contributors` (`null` throughout this corpus).
+@JSONModel
 struct Contributor: Codable, Sendable {
     var id: Int64
-    var idStr: String
-    var screenName: String
+    @JSONKey("id_str") var idStr: String
+    @JSONKey("screen_name") var screenName: String
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -319,16 +335,17 @@ struct Contributor: Codable, Sendable {
     }
 }
 
+@JSONModel
 struct SearchMetadata: Codable, Sendable {
-    var completedIn: Double
-    var maxID: Int64
-    var maxIDStr: String
-    var nextResults: String
+    @JSONKey("completed_in") var completedIn: Double
+    @JSONKey("max_id") var maxID: Int64
+    @JSONKey("max_id_str") var maxIDStr: String
+    @JSONKey("next_results") var nextResults: String
     var query: String
-    var refreshURL: String
+    @JSONKey("refresh_url") var refreshURL: String
     var count: Int
-    var sinceID: Int64
-    var sinceIDStr: String
+    @JSONKey("since_id") var sinceID: Int64
+    @JSONKey("since_id_str") var sinceIDStr: String
 
     enum CodingKeys: String, CodingKey {
         case completedIn = "completed_in"
@@ -395,7 +412,7 @@ extension Status {
         digest.add("media.source", entities.media?.filter { $0.sourceStatusID != nil }.count ?? 0)
         if let retweetedStatus {
             digest.count("retweets")
-            retweetedStatus.add(to: &digest)
+            retweetedStatus.value.add(to: &digest)
         }
     }
 
