@@ -2,17 +2,19 @@
 ///
 /// It never recurses: open containers live on an explicit stack, so hostile nesting costs
 /// heap, not call stack, and is cut off at ``JSONParsingOptions/maxDepth``.
-struct JSONParser: ~Copyable {
+final class JSONParser {
     let input: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let end: Int
     let options: JSONParsingOptions
-    var tape: Tape
+    // The parser is a class so that its helpers share one instance instead of copying a
+    // struct around; it never escapes `parse`, so dynamic exclusivity checks buy nothing.
+    @exclusivity(unchecked) var tape: Tape
     /// Node indices of the open containers, innermost last.
-    var stack: [Int] = []
+    @exclusivity(unchecked) var stack: [Int] = []
     /// Completed children of each open container, parallel to `stack`.
-    var counts: [Int] = []
-    var valueCount = 0
+    @exclusivity(unchecked) var counts: [Int] = []
+    @exclusivity(unchecked) var valueCount = 0
 
     init(input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
         self.input = input
@@ -81,7 +83,7 @@ struct JSONParser: ~Copyable {
 
     /// Parses the whole input and returns the finished tape; on error the tape is freed.
     static func parse(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) throws(JSONError) -> Tape {
-        var parser = JSONParser(input: input, options: options)
+        let parser = JSONParser(input: input, options: options)
         do {
             try parser.run()
         } catch {
@@ -91,7 +93,7 @@ struct JSONParser: ~Copyable {
         return parser.tape
     }
 
-    mutating func run() throws(JSONError) {
+    func run() throws(JSONError) {
         var position = try skipWhitespace(0)
         if position >= end {
             throw error(.emptyInput, "empty input, expected a JSON value", at: position)
@@ -198,7 +200,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Scans `"key"` and the `:` after it; returns the position after the colon.
-    mutating func scanKey(from start: Int) throws(JSONError) -> Int {
+    func scanKey(from start: Int) throws(JSONError) -> Int {
         guard start < end, base[start] == UInt8(ascii: "\"") else {
             if options.allowTrailingCommas == false, start < end, base[start] == UInt8(ascii: "}") {
                 throw error(.unexpectedCharacter, "trailing comma before '}' is not allowed", at: start)
@@ -213,7 +215,7 @@ struct JSONParser: ~Copyable {
         return position + 1
     }
 
-    mutating func open(_ kind: NodeKind, at position: Int) throws(JSONError) {
+    func open(_ kind: NodeKind, at position: Int) throws(JSONError) {
         if stack.count >= options.maxDepth {
             throw error(
                 .depthLimitExceeded,
@@ -224,7 +226,7 @@ struct JSONParser: ~Copyable {
         tape.append(kind: kind, offset: position, payload: 0)
     }
 
-    mutating func close(at position: Int) throws(JSONError) {
+    func close(at position: Int) throws(JSONError) {
         guard let start = stack.popLast(), let count = counts.popLast() else { return }
         let endIndex = tape.count
         guard endIndex <= Int(UInt32.max) else {
@@ -293,7 +295,7 @@ struct JSONParser: ~Copyable {
     // MARK: Strings
 
     /// Scans a string starting at its opening quote; returns the position after the closing quote.
-    mutating func scanString(from quote: Int) throws(JSONError) -> Int {
+    func scanString(from quote: Int) throws(JSONError) -> Int {
         let contentStart = quote + 1
         var position = contentStart
         var flags: UInt64 = 0
@@ -434,7 +436,7 @@ struct JSONParser: ~Copyable {
     // MARK: Numbers
 
     /// Validates a number lexeme; integers of up to 18 digits are stored with their value.
-    mutating func scanNumber(from start: Int) throws(JSONError) -> Int {
+    func scanNumber(from start: Int) throws(JSONError) -> Int {
         var position = start
         let negative = base[position] == UInt8(ascii: "-")
         if negative { position += 1 }
