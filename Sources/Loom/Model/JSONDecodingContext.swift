@@ -112,7 +112,7 @@ public struct JSONDecodingContext: Sendable {
     /// Decodes a required property: a missing key or `null` is an error.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
-    @inlinable
+    @inlinable @inline(__always)
     public func required<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T {
@@ -130,7 +130,7 @@ public struct JSONDecodingContext: Sendable {
     /// Decodes an optional property: a missing key or `null` gives `nil`.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
-    @inlinable
+    @inlinable @inline(__always)
     public func optional<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T? {
@@ -148,7 +148,7 @@ public struct JSONDecodingContext: Sendable {
     /// missing key, or for `null` when the decoder treats null as missing.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
-    @inlinable
+    @inlinable @inline(__always)
     public func defaulted<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T? {
@@ -170,7 +170,7 @@ public struct JSONDecodingContext: Sendable {
     /// a missing key, `.some(nil)` for `null`.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
-    @inlinable
+    @inlinable @inline(__always)
     public func optionalDefaulted<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T?? {
@@ -408,7 +408,7 @@ public struct JSONErrorAccumulator {
     /// Runs `body`; on error, rethrows it, or records it and returns `nil` when collecting.
     ///
     /// - Throws: the error of `body` unless errors are being collected.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func capture<T>(_ body: () throws -> T) throws -> T? {
         do {
             return try body()
