@@ -33,6 +33,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "loom", dependencies: ["LoomCLIKit"]),
+        // Spawned by the archive tests: killed mid-write, or run under a file size limit.
+        .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
         .testTarget(
             name: "LoomTests",
             dependencies: [
