@@ -35,6 +35,8 @@ let package = Package(
         .executableTarget(name: "loom", dependencies: ["LoomCLIKit"]),
         // Spawned by the archive tests: killed mid-write, or run under a file size limit.
         .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
+        // Measures sequential against concurrent stream decoding (docs/Streaming.md).
+        .executableTarget(name: "LoomStreamingBenchmark", dependencies: ["Loom"]),
         .testTarget(
             name: "LoomTests",
             dependencies: [
