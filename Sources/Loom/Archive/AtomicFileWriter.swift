@@ -306,6 +306,7 @@ public struct AtomicWriteError: Error, Sendable, Hashable, CustomStringConvertib
     /// The system's text for ``errorNumber``.
     public var systemMessage: String { String(cString: strerror(errorNumber)) }
 
+    /// The error in one line: `could not write PATH: STEP failed: REASON (errno N)`.
     public var description: String {
         let action = targetReplaced ? "replaced \(path) but could not confirm it" : "could not write \(path)"
         return "\(action): \(step) failed: \(systemMessage) (errno \(errorNumber))"

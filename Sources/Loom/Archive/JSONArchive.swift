@@ -6,7 +6,7 @@ import Foundation
 /// An archive is one JSON object on one line, the payload last:
 ///
 /// ```json
-/// {"format":"loom-archive","type":"Contact","version":3,"length":52,"checksum":"8d3f2a61","payload":{"email":"ada@example.com","firstName":"Ada","tags":[]}}
+/// {"format":"loom-archive","type":"Contact","version":3,"length":55,"checksum":"5c781003","payload":{"email":"ada@example.com","firstName":"Ada","tags":[]}}
 /// ```
 ///
 /// - `type`: ``JSONVersionedModel/archiveTypeName``, or `[Name]` for an array and

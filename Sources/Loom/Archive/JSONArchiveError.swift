@@ -51,6 +51,7 @@ public struct JSONArchiveError: Error, Sendable, CustomStringConvertible {
         self.underlyingError = underlyingError
     }
 
+    /// The message, prefixed with the file path when there is one.
     public var description: String {
         guard let path else { return message }
         return "\(path): \(message)"

@@ -40,7 +40,7 @@ public struct JSONMigration: Sendable, CustomStringConvertible {
         self.changes = changes
     }
 
-    /// `migration 1 → 2: renameKey("mail" → "email")`.
+    /// The step in one line: `migration 1 → 2: renameKey("mail", to: "email")`.
     public var description: String {
         "migration \(fromVersion) → \(toVersion): " + changes.map(\.description).joined(separator: ", ")
     }
