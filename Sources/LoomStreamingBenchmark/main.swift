@@ -117,7 +117,11 @@ print("| --- | --- | --- | --- | --- | --- | --- |")
 for (name, format, url) in [("JSON Lines", JSONStreamFormat.jsonLines, linesURL), ("array", .array, arrayURL)] {
     let size = Double(format == .jsonLines ? lines.count : array.count) / 1_048_576
     func row<T: JSONDecodable & Sendable>(_ type: T.Type, _ label: String) async throws {
-        let stream = JSONStream(T.self, format: format, contentsOf: url)
+        var options = JSONStreamOptions()
+        let environment = ProcessInfo.processInfo.environment
+        if let value = environment["LOOM_BATCH_SIZE"].flatMap(Int.init) { options.batchSize = value }
+        if let value = environment["LOOM_BATCHES_IN_FLIGHT"].flatMap(Int.init) { options.maxConcurrentBatches = value }
+        let stream = JSONStream(T.self, format: format, contentsOf: url, options: options)
         let sequential = try await measure { try stream.decodeAll().count }
         let concurrent = try await measure { try await stream.decodeAllConcurrently().count }
         guard sequential.count == concurrent.count && sequential.count == rows.count * repeats else {

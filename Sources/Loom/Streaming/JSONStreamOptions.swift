@@ -41,9 +41,10 @@ public struct JSONStreamOptions: Sendable {
     public var chunkSize: Int = 64 << 10
     /// Concurrent decoding: how many bytes of elements go into one batch. Default 256 KiB.
     public var batchSize: Int = 256 << 10
-    /// Concurrent decoding: how many batches are decoded at once (and held in memory before
-    /// reading more). Default: the number of active processors.
-    public var maxConcurrentBatches: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Concurrent decoding: how many batches may be queued or decoding at once (and held in
+    /// memory) before reading waits. Default: twice the number of active processors, so every
+    /// core has a batch waiting while the reading task scans the next one.
+    public var maxConcurrentBatches: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
 
     /// Creates options with the defaults.
     public init() {}
