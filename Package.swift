@@ -39,6 +39,10 @@ let package = Package(
             dependencies: ["Loom"],
             path: "Examples/Models"
         ),
+        // Spawned by the archive tests: killed mid-write, or run under a file size limit.
+        .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
+        // Measures sequential against concurrent stream decoding (docs/Streaming.md).
+        .executableTarget(name: "LoomStreamingBenchmark", dependencies: ["Loom"]),
         .testTarget(
             name: "LoomTests",
             dependencies: [
