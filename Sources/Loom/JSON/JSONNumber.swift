@@ -142,7 +142,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         switch storage {
         case .int(let value): return T(exactly: value)
         case .uint(let value): return T(exactly: value)
-        case .double(let value): return T(exactly: value)
+        case .double(let value) where abs(value) < 9_007_199_254_740_992:
+            return T(exactly: value)
+        case .double:
+            // Beyond 2^53 the written (shortest) text and the binary value can differ in the
+            // low digits; a number is its text, as equality already says.
+            var text = lexeme
+            return text.withUTF8 { bytes in
+                if case .success(let value) = NumberConversion.integer(T.self, from: bytes) { return value }
+                return nil
+            }
         case .lexeme(let text):
             var text = text
             return text.withUTF8 { bytes in
