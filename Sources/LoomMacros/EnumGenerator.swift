@@ -293,8 +293,9 @@ enum EnumGenerator {
         var writer = CodeWriter()
         let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
         writer.block(header) { body in
-            for line in keySetDeclarations(model) { body.line(line) }
-            body.line("")
+            let keySets = keySetDeclarations(model)
+            for line in keySets { body.line(line) }
+            if !keySets.isEmpty { body.line("") }
             writeDecode(model, into: &body)
             body.line("")
             writeEncode(model, into: &body)

@@ -111,25 +111,27 @@ enum HooksGenerator {
         ]
     }
 
-    /// Wraps `body` so that errors from the rewritten JSON point at the original object.
+    /// Wraps `body` (lines one level deep) so that errors from the rewritten JSON point at the
+    /// original object.
     static func wrapRewritten(_ body: CodeWriter, _ hooks: DeclaredHooks) -> CodeWriter {
-        var result = CodeWriter(depth: 1)
-        for line in willDecodePrologue(hooks) { result.line(line) }
+        var result = CodeWriter()
         guard hooks.willDecode != nil else {
-            var plain = CodeWriter(depth: 0)
-            plain.append(body)
-            return plain
+            result.append(body)
+            return result
         }
-        result.line("do {")
+        var prologue = CodeWriter(depth: 1)
+        for line in willDecodePrologue(hooks) { prologue.line(line) }
+        prologue.line("do {")
+        result.append(prologue)
         var inner = CodeWriter(depth: 1)
         inner.append(body)
         result.append(inner)
-        result.line("} catch let error as Loom.JSONDecodingError {")
-        result.line("    throw rewritten.relocated(error)")
-        result.line("}")
-        var flat = CodeWriter(depth: 0)
-        flat.append(result)
-        return flat
+        var epilogue = CodeWriter(depth: 1)
+        epilogue.line("} catch let error as Loom.JSONDecodingError {")
+        epilogue.line("    throw rewritten.relocated(error)")
+        epilogue.line("}")
+        result.append(epilogue)
+        return result
     }
 
     /// The statements that run after the value is complete: per-property validators, then

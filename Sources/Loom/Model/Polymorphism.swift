@@ -45,6 +45,17 @@ public enum JSONEnumRepresentation: Sendable, Hashable {
 /// The case a tagged enum decodes, as found by the representation's helper: generated code
 /// switches over ``slot`` and decodes the payload through ``payload(_:)``.
 public struct JSONEnumCase {
+    /// Where the payload is, to name it in errors (computed only when there is one).
+    @usableFromInline enum Source {
+        /// The object itself (internally tagged, or a value no case matched).
+        case object
+        /// The value of the one member whose key `tag` is (externally tagged), or absent for a
+        /// case name written as a string.
+        case external(tag: JSONElement)
+        /// The content member of an adjacently tagged object.
+        case adjacent(keys: JSONKeySet)
+    }
+
     /// The slot of the tag in the enum's case key set, or -1 when no known case matched (only
     /// returned when the enum has a fallback case).
     public let slot: Int
@@ -53,22 +64,16 @@ public struct JSONEnumCase {
     public let context: JSONDecodingContext
     /// The payload, if the JSON has one.
     @usableFromInline let element: JSONElement?
-    /// Prefixed to errors in the payload (the external tag or the adjacent content key).
-    @usableFromInline let pathPrefix: JSONPathComponent?
-    /// The error for a payload that is missing.
-    @usableFromInline let missingPayload: JSONDecodingError?
-    @usableFromInline let unknown: JSONDecodingError?
+    @usableFromInline let source: Source
+    /// The enum type, for messages.
+    @usableFromInline let type: Any.Type
 
-    init(
-        slot: Int, context: JSONDecodingContext, element: JSONElement?, pathPrefix: JSONPathComponent?,
-        missingPayload: JSONDecodingError?, unknown: JSONDecodingError? = nil
-    ) {
+    init(slot: Int, context: JSONDecodingContext, element: JSONElement?, source: Source, type: Any.Type) {
         self.slot = slot
         self.context = context
         self.element = element
-        self.pathPrefix = pathPrefix
-        self.missingPayload = missingPayload
-        self.unknown = unknown
+        self.source = source
+        self.type = type
     }
 
     /// Decodes the case's payload with `body`.
@@ -77,26 +82,44 @@ public struct JSONEnumCase {
     ///   a missing-payload error.
     @inlinable
     public func payload<T>(_ body: (JSONElement) throws -> T) throws -> T {
-        guard let element else {
-            throw missingPayload ?? JSONDecodingError(.missingKey, reason: "missing payload")
-        }
+        guard let element else { throw missingPayload() }
         do {
             return try body(element)
         } catch let error as JSONDecodingError {
-            guard let pathPrefix else { throw error }
-            throw error.prefixed(with: pathPrefix)
+            throw prefixed(error)
         } catch {
-            let wrapped = context.wrapUserError(error, element)
-            guard let pathPrefix else { throw wrapped }
-            throw wrapped.prefixed(with: pathPrefix)
+            throw prefixed(context.wrapUserError(error, element))
+        }
+    }
+
+    @usableFromInline
+    func prefixed(_ error: JSONDecodingError) -> JSONDecodingError {
+        switch source {
+        case .object: return error
+        case .external(let tag): return error.prefixed(with: .key(tag.makeString()))
+        case .adjacent(let keys): return error.prefixed(by: keys, 1, context)
+        }
+    }
+
+    @usableFromInline
+    func missingPayload() -> JSONDecodingError {
+        switch source {
+        case .object:
+            return JSONDecodingError(.missingKey, reason: "missing payload")
+        case .external(let tag):
+            let name = tag.makeString()
+            return context.positioned(
+                JSONDecodingError(.typeMismatch, reason: "case \"\(name)\" of \(type) needs a payload: {\"\(name)\": …}"), tag)
+        case .adjacent(let keys):
+            return context.missing(keys, 1)
         }
     }
 
     /// The error for a JSON value that names no known case (generated code throws it in the
-    /// `default:` branch when the enum has no fallback case; the helpers have thrown it
-    /// already, so it is only reached if they are called inconsistently).
+    /// `default:` branch when the enum has no fallback case; the helpers have thrown already
+    /// in that case, so it is only reached if they are called inconsistently).
     public func unknownCase() -> JSONDecodingError {
-        unknown ?? JSONDecodingError(.invalidValue, reason: "unknown case")
+        JSONDecodingError(.invalidValue, reason: "unknown case")
     }
 }
 
@@ -164,12 +187,7 @@ extension JSONDecodingContext {
         }
         switch matchCase(tag, cases, for: T.self) {
         case .success(let slot):
-            let name = tag.makeString()
-            return JSONEnumCase(
-                slot: slot, context: self, element: payload, pathPrefix: payload == nil ? nil : .key(name),
-                missingPayload: positioned(
-                    JSONDecodingError(.typeMismatch, reason: "case \"\(name)\" of \(T.self) needs a payload: {\"\(name)\": …}"),
-                    tag))
+            return JSONEnumCase(slot: slot, context: self, element: payload, source: .external(tag: tag), type: T.self)
         case .failure(var error):
             if hasFallback { return unknownCase(element) }
             if payload != nil { error.path = [.key(tag.makeString())] }
@@ -209,7 +227,7 @@ extension JSONDecodingContext {
             var payloadContext = self
             payloadContext.exemptKey = found.key.index
             payloadContext.exemptKeyDocument = ObjectIdentifier(element.document)
-            return JSONEnumCase(slot: slot, context: payloadContext, element: element, pathPrefix: nil, missingPayload: nil)
+            return JSONEnumCase(slot: slot, context: payloadContext, element: element, source: .object, type: T.self)
         case .failure(let error):
             if hasFallback { return unknownCase(element) }
             throw error.prefixed(by: tag, 0, self)
@@ -249,10 +267,8 @@ extension JSONDecodingContext {
         switch matchCase(tagElement, cases, for: T.self) {
         case .success(let slot):
             try errors.finish()
-            let contentName = keys.names(for: decoder.keyStrategy)[1]
             return JSONEnumCase(
-                slot: slot, context: self, element: content.flatMap { $0.isNull ? nil : $0 },
-                pathPrefix: .key(contentName), missingPayload: missing(keys, 1))
+                slot: slot, context: self, element: content.flatMap { $0.isNull ? nil : $0 }, source: .adjacent(keys: keys), type: T.self)
         case .failure(let error):
             if hasFallback { return unknownCase(element) }
             throw error.prefixed(by: keys, 0, self)
@@ -260,7 +276,7 @@ extension JSONDecodingContext {
     }
 
     private func unknownCase(_ element: JSONElement) -> JSONEnumCase {
-        JSONEnumCase(slot: -1, context: self, element: element, pathPrefix: nil, missingPayload: nil)
+        JSONEnumCase(slot: -1, context: self, element: element, source: .object, type: Any.self)
     }
 
     // MARK: Chosen by content
