@@ -140,6 +140,23 @@ final class AdminSession: Session {
     static func validateScopes(_ scopes: [String]) -> Bool { !scopes.isEmpty }
 }
 
+/// `jsonWillEncode()` declared by a subclass only: its encoding runs it, once.
+@JSONModel
+class Packet {
+    var id: Int
+    @JSONIgnore var log: [String] = []
+}
+
+@JSONModel
+final class SignedPacket: Packet {
+    var signature: String
+
+    func jsonWillEncode() throws {
+        if signature.isEmpty { throw Invalid("unsigned packet") }
+        log.append("will encode")
+    }
+}
+
 @JSONModel
 struct Board {
     var issues: [TrackedIssue]
@@ -244,6 +261,15 @@ struct HookTests {
         #expect(try Draft(text: "hi").jsonString() == #"{"text":"hi"}"#)
         #expect(thrown { _ = try Draft(text: "").jsonString() }.map(String.init(describing:)) == "an empty draft cannot be sent")
         #expect(try Tagged(tags: ["B", "a", "b"]).jsonString() == #"{"tags":["a","b"]}"#)
+    }
+
+    @Test func classWillEncode() throws {
+        let packet = try SignedPacket(jsonString: #"{"id": 1, "signature": "abc"}"#)
+        let asBase: Packet = packet
+        #expect(try asBase.jsonString() == #"{"id":1,"signature":"abc"}"#)
+        #expect(packet.log == ["will encode"])
+        packet.signature = ""
+        #expect(thrown { _ = try [asBase].jsonString() }.map(String.init(describing:)) == "unsigned packet")
     }
 
     @Test func classHooksRunOncePerClass() throws {
