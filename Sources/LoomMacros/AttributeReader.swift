@@ -20,6 +20,8 @@ enum AttributeReader {
                 if let arguments, !arguments.isEmpty {
                     diagnostics.add(.malformedMarker(marker: "@JSONIgnore", expected: "no arguments"), at: attribute)
                 }
+            case .merge:
+                marker.mergePolicy = MergeGenerator.readPolicy(arguments, marker: marker, diagnostics: &diagnostics)
             case .defaultValue, .transform:
                 if let arguments, arguments.count == 1, let only = arguments.first, only.label == nil {
                     marker.expression = only.expression.trimmed
@@ -52,7 +54,7 @@ enum AttributeReader {
         return nil
     }
 
-    private static func argumentList(_ attribute: AttributeSyntax) -> LabeledExprListSyntax? {
+    static func argumentList(_ attribute: AttributeSyntax) -> LabeledExprListSyntax? {
         guard let arguments = attribute.arguments else { return nil }
         if case .argumentList(let list) = arguments { return list }
         return nil
@@ -94,7 +96,7 @@ enum AttributeReader {
     }
 
     /// The value of a plain string literal, or `nil` for anything computed.
-    private static func literal(_ expression: ExprSyntax) -> KeyLiteral? {
+    static func literal(_ expression: ExprSyntax) -> KeyLiteral? {
         guard let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue
         else { return nil }
         return KeyLiteral(text: value, node: Syntax(literal))

@@ -11,31 +11,33 @@ enum DeclarationParser {
         lexicalContext: [Syntax],
         diagnostics: inout DiagnosticList
     ) -> ModelDescription? {
-        guard let structure = declaration.as(StructDeclSyntax.self) else {
-            if declaration.is(ClassDeclSyntax.self) {
-                diagnostics.add(.unsupportedKind("a class"), at: attribute)
-            } else if declaration.is(EnumDeclSyntax.self) {
-                diagnostics.add(.unsupportedKind("an enum"), at: attribute)
-            } else {
-                diagnostics.add(.notAType, at: attribute)
-            }
+        // Enums take their own path (`EnumGenerator.swift`); classes share this one.
+        let generics: GenericParameterClauseSyntax?
+        if let structure = declaration.as(StructDeclSyntax.self) {
+            generics = structure.genericParameterClause
+        } else if let type = declaration.as(ClassDeclSyntax.self) {
+            generics = type.genericParameterClause
+        } else {
+            diagnostics.add(.notAType, at: attribute)
             return nil
         }
         var properties: [PropertyDescription] = []
-        for member in structure.memberBlock.members {
+        for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             properties += parseVariable(variable, diagnostics: &diagnostics)
         }
-        return ModelDescription(
-            accessModifier: accessModifier(structure.modifiers),
-            isGeneric: structure.genericParameterClause != nil || lexicalContext.contains(where: isGenericType),
+        var description = ModelDescription(
+            accessModifier: accessModifier(declaration.modifiers),
+            isGeneric: generics != nil || lexicalContext.contains(where: isGenericType),
             keyStrategy: AttributeReader.keyStrategy(of: attribute),
             properties: properties)
+        ClassGenerator.describe(declaration, attribute: attribute, into: &description, diagnostics: &diagnostics)
+        return description
     }
 
     /// `public` when the type is visible outside its module (`public`, `package`, `open`),
     /// so the conformance's requirements are too.
-    private static func accessModifier(_ modifiers: DeclModifierListSyntax) -> String? {
+    static func accessModifier(_ modifiers: DeclModifierListSyntax) -> String? {
         for modifier in modifiers {
             switch modifier.name.tokenKind {
             case .keyword(.public), .keyword(.package), .keyword(.open): return "public"

@@ -5,7 +5,18 @@
 /// through the accumulator so errors can be collected, then assign.
 enum DecodeGenerator {
     static func generate(_ model: MappedModel) -> CodeWriter {
-        var keys = KeyReferences(isGeneric: model.isGeneric)
+        var writer = CodeWriter(depth: 0)
+        writer.line(
+            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
+        writer.append(body(model))
+        writer.line("}")
+        return writer
+    }
+
+    /// The statements of `init(json:context:)`, one level deep (also used for class
+    /// initializers and `update(json:context:)`).
+    static func body(_ model: MappedModel) -> CodeWriter {
+        var keys = KeyReferences(model)
         var body = CodeWriter(depth: 1)
         let tree = model.tree
         let read = readSlots(model)
@@ -66,15 +77,12 @@ enum DecodeGenerator {
             body.line(assignment(property))
         }
 
-        var writer = CodeWriter(depth: 0)
-        writer.line(
-            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
         var locals = CodeWriter(depth: 1)
         for line in keys.localBindings { locals.line(line) }
-        writer.append(locals)
-        writer.append(body)
-        writer.line("}")
-        return writer
+        var result = CodeWriter(depth: 0)
+        result.append(locals)
+        result.append(body)
+        return result
     }
 
     /// Slots whose element some decoded property reads, plus every object level above them.

@@ -4,7 +4,6 @@ import SwiftSyntax
 /// Every problem `@JSONModel` reports. Messages quote the attribute or property they are
 /// about, are lowercase and have no trailing period.
 enum ModelDiagnostic: DiagnosticMessage {
-    case unsupportedKind(String)
     case notAType
     case ignoreWithoutDefault(property: String)
     case duplicateKey(key: String, first: String, second: String)
@@ -26,8 +25,6 @@ enum ModelDiagnostic: DiagnosticMessage {
 
     var message: String {
         switch self {
-        case .unsupportedKind(let kind):
-            return "'@JSONModel' on \(kind) is not yet supported; use a struct"
         case .notAType:
             return "'@JSONModel' must be attached to a struct, class or enum"
         case .ignoreWithoutDefault(let property):
@@ -71,7 +68,6 @@ enum ModelDiagnostic: DiagnosticMessage {
     var diagnosticID: MessageID {
         let id: String
         switch self {
-        case .unsupportedKind: id = "unsupportedKind"
         case .notAType: id = "notAType"
         case .ignoreWithoutDefault: id = "ignoreWithoutDefault"
         case .duplicateKey: id = "duplicateKey"
@@ -160,6 +156,11 @@ struct DiagnosticList {
     var isEmpty: Bool { items.isEmpty }
 
     mutating func add(_ message: ModelDiagnostic, at node: some SyntaxProtocol, fixIts: [FixIt] = []) {
+        items.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
+    }
+
+    /// Adds a problem of classes, enums, hooks or merging (`PolyDiagnostics.swift`).
+    mutating func add(_ message: PolyDiagnostic, at node: some SyntaxProtocol, fixIts: [FixIt] = []) {
         items.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
     }
 }

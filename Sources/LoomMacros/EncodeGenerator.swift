@@ -5,7 +5,18 @@
 /// write only the first; `nil` optionals are left out unless the encoder writes nulls.
 enum EncodeGenerator {
     static func generate(_ model: MappedModel) -> CodeWriter {
-        var keys = KeyReferences(isGeneric: model.isGeneric)
+        var writer = CodeWriter(depth: 0)
+        writer.line(
+            "\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
+        writer.append(body(model, wrapsObject: true))
+        writer.line("}")
+        return writer
+    }
+
+    /// The statements of `encode(to:context:)`, one level deep; without `wrapsObject`, only
+    /// the members (a class model's part of the object its hierarchy writes).
+    static func body(_ model: MappedModel, wrapsObject: Bool) -> CodeWriter {
+        var keys = KeyReferences(model)
         var body = CodeWriter(depth: 1)
         let byIndex = Dictionary(model.properties.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -15,19 +26,16 @@ enum EncodeGenerator {
             let closure = closureBody(property.shape, transform: property.transform)
             body.line("let c\(property.index) = try context.collect(self.\(property.accessName)) { \(closure) }")
         }
-        body.line("try writer.beginObject()")
+        if wrapsObject { body.line("try writer.beginObject()") }
         writeLevel(0, model: model, properties: byIndex, keys: &keys, into: &body)
-        body.line("writer.endObject()")
+        if wrapsObject { body.line("writer.endObject()") }
 
-        var writer = CodeWriter(depth: 0)
-        writer.line(
-            "\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
         var locals = CodeWriter(depth: 1)
         for line in keys.localBindings { locals.line(line) }
-        writer.append(locals)
-        writer.append(body)
-        writer.line("}")
-        return writer
+        var result = CodeWriter(depth: 0)
+        result.append(locals)
+        result.append(body)
+        return result
     }
 
     private static func writeLevel(

@@ -24,7 +24,7 @@ enum ExtensionGenerator {
     static func keySetDeclarations(_ model: MappedModel) -> [String] {
         var lines: [String] = []
         for level in model.tree.levels {
-            let name = KeyReferences.staticName(level.number)
+            let name = KeyReferences.staticName(level.number, base: model.keySetName)
             var arguments = "[" + level.slots.map { slot in
                 slot.convertedAtRuntime ? "strategy.key(for: \(KeyNames.literal(slot.name)))" : KeyNames.literal(slot.name)
             }.joined(separator: ", ") + "]"
@@ -35,6 +35,7 @@ enum ExtensionGenerator {
             if !level.prefix.isEmpty {
                 arguments += ", prefix: [" + level.prefix.map(KeyNames.literal).joined(separator: ", ") + "]"
             }
+            if level.number == 0, let inherited = model.inheritedKeys { arguments += ", inheriting: \(inherited)" }
             let construction = "Loom.JSONKeySet(\(arguments))"
             let usesStrategy = level.slots.contains { $0.convertedAtRuntime }
             if let strategy = model.runtimeStrategy, usesStrategy {
@@ -60,22 +61,34 @@ enum ExtensionGenerator {
 /// (whose key sets are computed properties, too costly to rebuild for every member).
 struct KeyReferences {
     let isGeneric: Bool
+    /// The level-0 key set's name (`MappedModel.keySetName`).
+    let base: String
     private(set) var used: Set<Int> = []
 
-    init(isGeneric: Bool) { self.isGeneric = isGeneric }
+    init(isGeneric: Bool, base: String = "_loomKeys") {
+        self.isGeneric = isGeneric
+        self.base = base
+    }
 
-    static func staticName(_ level: Int) -> String { level == 0 ? "_loomKeys" : "_loomKeys_\(level)" }
+    init(_ model: MappedModel) { self.init(isGeneric: model.isGeneric, base: model.keySetName) }
+
+    static func staticName(_ level: Int, base: String = "_loomKeys") -> String {
+        level == 0 ? base : "\(base)_\(level)"
+    }
 
     /// The expression for level `level`'s key set, noting that it is used.
     mutating func callAsFunction(_ level: Int) -> String {
         used.insert(level)
-        return isGeneric ? Self.staticName(level) : "Self.\(Self.staticName(level))"
+        let name = Self.staticName(level, base: base)
+        return isGeneric ? name : "Self.\(name)"
     }
 
     /// `let _loomKeys = Self._loomKeys` for each used level of a generic model.
     var localBindings: [String] {
         guard isGeneric else { return [] }
-        return used.sorted().map { "let \(Self.staticName($0)) = Self.\(Self.staticName($0))" }
+        return used.sorted().map {
+            "let \(Self.staticName($0, base: base)) = Self.\(Self.staticName($0, base: base))"
+        }
     }
 }
 

@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@JSONModel`: generates `JSONModel` conformance for a struct.
+/// `@JSONModel`: generates `JSONModel` conformance for a struct, a class or an enum.
 ///
 /// The pipeline runs parse → read attributes → check → generate; when any stage reports a
 /// problem, every problem is emitted and nothing is generated, so the user never sees errors
@@ -12,7 +12,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     /// The generators write finished layout; re-formatting would only reindent it.
     public static var formatMode: FormatMode { .disabled }
 
-    /// Structs get everything in an extension, which keeps their memberwise initializer.
+    /// Structs and enums get everything in an extension, which keeps a struct's memberwise
+    /// initializer; classes get their key sets and conformance there.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -23,21 +24,50 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         // Reported by the member role, the only one the compiler runs for extensions.
         if declaration.is(ExtensionDeclSyntax.self) { return [] }
         var diagnostics = DiagnosticList()
-        guard
-            let description = DeclarationParser.parse(
-                declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
-        else {
-            report(diagnostics, in: context)
-            return []
+        // The protocols the type does not conform to yet; the others are declared already.
+        let missing = Set(protocols.map { ClassGenerator.plainTypeName($0) })
+        let modelConformance = missing.contains("JSONModel") ? "Loom.JSONModel" : nil
+        let source: String
+        if let enumeration = declaration.as(EnumDeclSyntax.self) {
+            guard
+                let model = EnumGenerator.parse(
+                    enumeration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics),
+                diagnostics.isEmpty
+            else {
+                report(diagnostics, in: context)
+                return []
+            }
+            source = EnumGenerator.extensionSource(model, type: type.trimmedDescription, conformance: modelConformance)
+        } else {
+            guard
+                let description = DeclarationParser.parse(
+                    declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
+            else {
+                report(diagnostics, in: context)
+                return []
+            }
+            let model = ModelChecker.check(description, diagnostics: &diagnostics)
+            guard diagnostics.isEmpty else {
+                report(diagnostics, in: context)
+                return []
+            }
+            switch description.kind {
+            case .structure:
+                if ClassGenerator.structNeedsExtras(model, description) {
+                    source = ClassGenerator.structExtension(
+                        model, description, type: type.trimmedDescription, conformance: modelConformance)
+                } else {
+                    source = ExtensionGenerator.generate(model, type: type.trimmedDescription, conformance: modelConformance)
+                }
+            case .classModel(let info):
+                var conformances: [String] = []
+                if let modelConformance { conformances.append(modelConformance) }
+                if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
+                source = ClassGenerator.extensionSource(
+                    ClassGenerator.classModel(model, info: info), info: info, type: type.trimmedDescription,
+                    conformances: conformances)
+            }
         }
-        let model = ModelChecker.check(description, diagnostics: &diagnostics)
-        guard diagnostics.isEmpty else {
-            report(diagnostics, in: context)
-            return []
-        }
-        // An empty list means the type already declares the conformance itself.
-        let conformance = protocols.isEmpty ? nil : "Loom.JSONModel"
-        let source = ExtensionGenerator.generate(model, type: type.trimmedDescription, conformance: conformance)
         let file = Parser.parse(source: source)
         guard !file.hasError, file.statements.count == 1, let generated = file.statements.first?.item.as(ExtensionDeclSyntax.self)
         else {
@@ -48,10 +78,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         return [generated]
     }
 
-    /// Reserved for classes (a later issue): a struct's members all go in the extension.
+    /// Members a class needs in its body (a required initializer, overridable methods) and
+    /// the `JSONCase` list of an enum chosen by content; nothing for structs.
     ///
     /// The compiler never runs the extension role on an extension, so the misuse is reported
-    /// here for that case only (and the extension role stays silent about it).
+    /// here for that case only (and the extension role stays silent about it). Other problems
+    /// are reported by the extension role; this role then generates nothing.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -60,8 +92,38 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     ) throws -> [DeclSyntax] {
         if declaration.is(ExtensionDeclSyntax.self) {
             context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAType))
+            return []
         }
-        return []
+        var diagnostics = DiagnosticList()
+        let sources: [String]
+        if let enumeration = declaration.as(EnumDeclSyntax.self) {
+            guard
+                let model = EnumGenerator.parse(
+                    enumeration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics),
+                diagnostics.isEmpty
+            else { return [] }
+            sources = EnumGenerator.members(model)
+        } else if declaration.is(ClassDeclSyntax.self),
+            let description = DeclarationParser.parse(
+                declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
+        {
+            let model = ModelChecker.check(description, diagnostics: &diagnostics)
+            guard diagnostics.isEmpty, case .classModel(let info) = description.kind else { return [] }
+            sources = ClassGenerator.members(ClassGenerator.classModel(model, info: info), description, info: info)
+        } else {
+            return []
+        }
+        var members: [DeclSyntax] = []
+        for source in sources {
+            let member = DeclSyntax(stringLiteral: source)
+            guard !member.hasError else {
+                context.diagnose(
+                    Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated member does not parse")))
+                return []
+            }
+            members.append(member)
+        }
+        return members
     }
 
     private static func report(_ diagnostics: DiagnosticList, in context: some MacroExpansionContext) {

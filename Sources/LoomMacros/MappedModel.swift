@@ -13,6 +13,12 @@ struct MappedModel {
     var properties: [MappedProperty]
     /// The keys, by object level.
     var tree: KeyTree
+    /// The name of the level-0 key set (`_loomKeys`); a subclass model names its own
+    /// (`_loomKeys_TextMessage`), since a class cannot redeclare its superclass's static property.
+    var keySetName = "_loomKeys"
+    /// For a subclass model, the expression of its superclass's object key set, whose keys the
+    /// level-0 key set lists after its own.
+    var inheritedKeys: String?
 }
 
 /// A stored property that is decoded and/or encoded.

@@ -13,6 +13,12 @@ struct ModelDescription {
     var keyStrategy: ModelKeyStrategy
     /// Every instance or type variable binding, in declaration order.
     var properties: [PropertyDescription]
+    /// Struct or class, and for a class how it inherits (see `ClassGenerator.swift`).
+    var kind: ModelKind = .structure
+    /// The names in the inheritance clause, as written (`Equatable`, `Message`).
+    var inheritedTypes: [String] = []
+    /// The lifecycle hooks the type declares in its body (see `HooksGenerator.swift`).
+    var hooks = DeclaredHooks()
 }
 
 /// How the model turns property names into keys for properties without `@JSONKey`.
@@ -63,6 +69,7 @@ struct Markers {
     var ignore: Marker? { all.first { $0.kind == .ignore } }
     var defaultValue: Marker? { all.first { $0.kind == .defaultValue } }
     var transform: Marker? { all.first { $0.kind == .transform } }
+    var merge: Marker? { all.first { $0.kind == .merge } }
 }
 
 /// One marker attribute and what its arguments say.
@@ -72,6 +79,7 @@ struct Marker {
         case ignore = "JSONIgnore"
         case defaultValue = "JSONDefault"
         case transform = "JSONTransform"
+        case merge = "JSONMerge"
     }
 
     var kind: Kind
@@ -82,6 +90,8 @@ struct Marker {
     var isCollecting = false
     /// For `@JSONDefault` and `@JSONTransform`: the expression.
     var expression: ExprSyntax?
+    /// For `@JSONMerge`: the policy.
+    var mergePolicy: MergePolicy?
 
     /// `@JSONKey`, for messages.
     var displayName: String { "@\(kind.rawValue)" }

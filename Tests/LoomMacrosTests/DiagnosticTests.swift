@@ -7,24 +7,6 @@ import Testing
 struct DiagnosticTests {
     // MARK: Declarations
 
-    @Test(arguments: [("class", "a class"), ("enum", "an enum")])
-    func classesAndEnumsAreNotYetSupported(keyword: String, kind: String) {
-        assertExpansion(
-            """
-            @JSONModel
-            \(keyword) Model {
-            }
-            """,
-            expandedSource: """
-            \(keyword) Model {
-            }
-            """,
-            diagnostics: [
-                DiagnosticSpec(message: "'@JSONModel' on \(kind) is not yet supported; use a struct", line: 1, column: 1)
-            ]
-        )
-    }
-
     @Test(arguments: ["protocol", "actor"])
     func otherDeclarationsAreRejected(keyword: String) {
         assertExpansion(

@@ -252,7 +252,7 @@ extension JSONValue: JSONDecodable, JSONEncodable {
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        self = element.isNull ? nil : try Wrapped(json: element, context: context)
+        self = element.isNull ? nil : try Wrapped.makeInstance(json: element, context: context)
     }
 }
 
@@ -266,7 +266,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
 extension Array: JSONDecodable where Element: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        self = try context.array(element) { try Element(json: $0, context: context) }
+        self = try context.array(element) { try Element.makeInstance(json: $0, context: context) }
     }
 }
 
@@ -280,7 +280,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 extension Set: JSONDecodable where Element: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        self = try context.set(element) { try Element(json: $0, context: context) }
+        self = try context.set(element) { try Element.makeInstance(json: $0, context: context) }
     }
 }
 
@@ -294,7 +294,7 @@ extension Set: JSONEncodable where Element: JSONEncodable {
 extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        self = try context.dictionary(element) { try Value(json: $0, context: context) }
+        self = try context.dictionary(element) { try Value.makeInstance(json: $0, context: context) }
     }
 }
 

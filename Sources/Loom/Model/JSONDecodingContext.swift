@@ -10,6 +10,23 @@ public protocol JSONDecodable {
     /// - Throws: ``JSONDecodingError`` describing the first problem (or all of them when the
     ///   decoder collects errors).
     init(json element: JSONElement, context: JSONDecodingContext) throws
+
+    /// Creates the value to decode from `element`: `init(json:context:)`, unless the type is a
+    /// class cluster whose base chooses a subclass (see `@JSONModel` and ``JSONDecodingContext/instance(of:json:chosenBy:)``).
+    ///
+    /// Loom decodes every value through this function, so `decode(Message.self, …)` can return
+    /// a `TextMessage`. The default implementation calls `init(json:context:)`.
+    ///
+    /// - Throws: ``JSONDecodingError``.
+    static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self
+}
+
+extension JSONDecodable {
+    /// Calls `init(json:context:)`.
+    @inlinable
+    public static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
+        try Self(json: element, context: context)
+    }
 }
 
 /// What generated decoding code needs during one decode: the options and the helpers that
@@ -29,6 +46,15 @@ public struct JSONDecodingContext: Sendable {
     @usableFromInline let rejectsUnknownKeys: Bool
     @usableFromInline let keepsFirstDuplicate: Bool
     @usableFromInline let maxCollectedErrors: Int
+    /// The tape index of a key that is not unknown although no key set maps it: the tag of
+    /// an internally tagged enum, seen by its payload (see `Polymorphism.swift`).
+    @usableFromInline var exemptKey = -1
+    /// The tape index of an object whose keys a subclass model has checked already: its
+    /// superclass's initializer does not report them (see `ClassModels.swift`).
+    @usableFromInline var exemptObject = -1
+    /// The documents `exemptKey` and `exemptObject` index into.
+    @usableFromInline var exemptKeyDocument: ObjectIdentifier?
+    @usableFromInline var exemptObjectDocument: ObjectIdentifier?
 
     /// The decoder whose options apply.
     public var decoder: JSONModelDecoder { storage.decoder }
@@ -99,6 +125,7 @@ public struct JSONDecodingContext: Sendable {
 
     @usableFromInline
     func recordUnknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
+        if isExempt(key, keys) { return }
         let name = key.stringValue ?? ""
         var error = positioned(
             JSONDecodingError(.unknownKey, reason: "unknown key \"\(name)\", expected one of \(keys.names(for: decoder.keyStrategy).map { "\"\($0)\"" }.joined(separator: ", "))"),

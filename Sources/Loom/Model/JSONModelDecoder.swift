@@ -138,7 +138,7 @@ public struct JSONModelDecoder: Sendable {
     public func decode<T: JSONDecodable>(_ type: T.Type = T.self, from document: JSONDocument) throws -> T {
         try withExtendedLifetime(document) {
             let context = JSONDecodingContext(decoder: self)
-            return try T(json: document.root, context: context)
+            return try T.makeInstance(json: document.root, context: context)
         }
     }
 
@@ -153,7 +153,7 @@ public struct JSONModelDecoder: Sendable {
         }
         return try withExtendedLifetime(document) {
             let context = JSONDecodingContext(decoder: self)
-            return try T(json: document.root, context: context)
+            return try T.makeInstance(json: document.root, context: context)
         }
     }
 }

@@ -1,5 +1,5 @@
-/// Makes a struct (or, later, a class or enum) a ``JSONModel``: generates decoding from a
-/// parsed document and encoding to JSON at compile time, with no runtime reflection.
+/// Makes a struct, a class or an enum a ``JSONModel``: generates decoding from a parsed
+/// document and encoding to JSON at compile time, with no runtime reflection.
 ///
 /// ```swift
 /// @JSONModel
@@ -11,7 +11,10 @@
 /// ```
 ///
 /// For a struct, everything is generated in an extension (`extension GHUser: JSONModel`),
-/// so Swift still synthesizes the memberwise initializer.
+/// so Swift still synthesizes the memberwise initializer. A class gets its initializer and
+/// overridable members in its body (`docs/Models.md`, "Classes"); an enum whose cases carry
+/// models is polymorphic (`docs/Polymorphism.md`). Lifecycle hooks the type declares in its
+/// body are called (`docs/Hooks.md`).
 ///
 /// ## Which properties are mapped
 ///
@@ -56,16 +59,25 @@
 ///   or any other strategy such as `.custom(someFunction)` with a `@Sendable (String) -> String`
 ///   function (applied once, when the model's key set is built). Keys the model's strategy
 ///   produces are final: a decoder or encoder key strategy does not convert them again.
+///   On an enum, the strategy converts the case names used as tags (`.snakeCase` only).
+/// - Parameter representation: For an enum, how the case is written in JSON (see
+///   ``JSONEnumRepresentation``): `.external` (the default), `.internal(tag:)`,
+///   `.adjacent(tag:content:)`, `.untagged` or `.chosenByContent`.
 @attached(
     member,
-    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_))
+    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_),
+    named(makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
+    named(_loomIsEqual(to:)), named(_loomHash(into:)), named(_loomDescribe(into:)), named(==), named(hash(into:)),
+    named(description), named(merge(from:)), named(merge(from:only:)), named(_loomMerge(from:)),
+    named(update(json:context:)), named(JSONCase))
 // The extension role lists `arbitrary` because the compiler does not accept `prefixed(_loomKeys_)`
 // for names declared inside a macro-generated extension (key sets `_loomKeys_1`, `_loomKeys_2`, …).
 @attached(
-    extension, conformances: JSONModel,
+    extension, conformances: JSONModel, JSONMergeable,
     names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), arbitrary)
-public macro JSONModel(keyStrategy: JSONKeyStrategy = .useDefaultKeys) =
-    #externalMacro(module: "LoomMacros", type: "JSONModelMacro")
+public macro JSONModel(
+    keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external
+) = #externalMacro(module: "LoomMacros", type: "JSONModelMacro")
 
 /// Names the JSON key of a property, a key path into nested objects, or fallback keys.
 ///

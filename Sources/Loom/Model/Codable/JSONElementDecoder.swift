@@ -81,7 +81,7 @@ final class BridgeDecodingState {
         jsonPath: @autoclosure () -> [JSONPathComponent], anchor: JSONElement? = nil
     ) throws -> T {
         do {
-            return try T(json: element, context: context)
+            return try T.makeInstance(json: element, context: context)
         } catch let error as JSONDecodingError {
             throw decodingError(error, type: T.self, codingPath: codingPath(), jsonPath: jsonPath(), anchor: anchor)
         }

@@ -1,0 +1,105 @@
+import Foundation
+
+// Support for class models (`@JSONModel` on a class): hierarchies whose subclasses add
+// mapped properties, and the equality, hashing and description generated for classes.
+
+extension JSONKeySet {
+    /// Creates the key set of a subclass model's object: its own keys, then every key of its
+    /// superclass's object (`parent`), so none of them counts as unknown.
+    ///
+    /// Generated code numbers only the subclass's own keys; the inherited ones follow them.
+    ///
+    /// - Parameters:
+    ///   - names: The subclass's own keys.
+    ///   - explicit: Per own key, whether key strategies leave it alone.
+    ///   - parent: The superclass model's key set for the same object.
+    public convenience init(_ names: [String], explicit: [Bool] = [], inheriting parent: JSONKeySet) {
+        let own = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
+        self.init(names + parent.names, explicit: own + parent.explicit, prefix: parent.prefix)
+    }
+}
+
+extension JSONDecodingContext {
+    /// The context a subclass model passes to `super.init(json:context:)` for the same object:
+    /// the subclass has checked the object's keys against its own and its superclasses', so
+    /// the superclass does not report the subclass's keys as unknown.
+    @inlinable
+    public func forSuperclass(of element: JSONElement) -> JSONDecodingContext {
+        guard rejectsUnknownKeys else { return self }
+        var copy = self
+        copy.exemptObject = element.index
+        copy.exemptObjectDocument = ObjectIdentifier(element.document)
+        return copy
+    }
+
+    /// Whether a key the generated code did not match is known after all: the tag of an
+    /// internally tagged enum, a key a subclass key set inherits, or a key of an object a
+    /// subclass has checked. Only called when unknown keys are rejected.
+    func isExempt(_ key: JSONElement, _ keys: JSONKeySet) -> Bool {
+        let document = ObjectIdentifier(key.document)
+        if key.index == exemptKey && exemptKeyDocument == document { return true }
+        var hint = 0
+        if keys.match(key, hint: &hint, self) >= 0 { return true }
+        guard exemptObject >= 0, exemptObjectDocument == document else { return false }
+        let object = JSONElement(document: key.document, index: exemptObject)
+        guard object.nodeKind == .object else { return false }
+        for member in object.members where member.key.index == key.index { return true }
+        return false
+    }
+}
+
+/// Equality and hashing of one property in generated `==` and `hash(into:)` of class models.
+///
+/// Swift picks the most specific overload at compile time: a property whose type is not
+/// `Equatable` (or `Hashable`) is left out, as `@JSONIgnore` properties are.
+public enum JSONModelEquality {
+    /// `lhs == rhs`.
+    @inlinable
+    public static func equal<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool { lhs == rhs }
+
+    /// `true`: values of a type that is not `Equatable` do not take part in equality.
+    @inlinable
+    public static func equal<T>(_ lhs: T, _ rhs: T) -> Bool { true }
+
+    /// Feeds `value` to `hasher`.
+    @inlinable
+    public static func hash<T: Hashable>(_ value: T, into hasher: inout Hasher) { hasher.combine(value) }
+
+    /// Nothing: values of a type that is not `Hashable` do not take part in hashing.
+    @inlinable
+    public static func hash<T>(_ value: T, into hasher: inout Hasher) {}
+}
+
+/// The properties of a model, gathered by generated code for a readable `description`
+/// (YYModel's `modelDescription`): `TextMessage(id: 7, body: "hi", sender: nil)`.
+public struct JSONModelFields: CustomStringConvertible {
+    /// The model's type name.
+    public let typeName: String
+    /// Each property's name and its description.
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    /// Starts the description of `model`, named after its dynamic type.
+    public init(_ model: Any) {
+        typeName = String(describing: type(of: model))
+    }
+
+    /// Adds a property. Strings are quoted, optionals show their value or `nil`.
+    public mutating func append<T>(_ name: String, _ value: T) {
+        fields.append((name, Self.describe(value)))
+    }
+
+    /// `Type(name: value, …)`.
+    public var description: String {
+        "\(typeName)(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+    }
+
+    static func describe(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let child = mirror.children.first else { return "nil" }
+            return describe(child.value)
+        }
+        if value is String || value is Substring || value is Character { return String(reflecting: value) }
+        return String(describing: value)
+    }
+}

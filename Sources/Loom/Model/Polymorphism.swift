@@ -1,0 +1,471 @@
+import Foundation
+
+// Polymorphic models: an enum whose cases carry models, chosen by a tag in the JSON or by
+// its content (Mantle's `+classForParsingJSONDictionary:`), and class clusters, where a base
+// class chooses the subclass to decode. `@JSONModel` generates calls to the helpers below;
+// `docs/Polymorphism.md` shows each representation with its JSON shape.
+
+/// How a polymorphic enum model appears in JSON; the argument of
+/// `@JSONModel(representation:)`. The names are serde's.
+///
+/// ```swift
+/// @JSONModel(representation: .internal(tag: "type"))
+/// enum Message {
+///     case text(TextMessage)                      // {"type": "text", "body": "hi"}
+///     @JSONTag("picture") case image(PictureMessage) // {"type": "picture", "image_url": "…"}
+/// }
+/// ```
+///
+/// | representation | a case with a payload | a case without one |
+/// | --- | --- | --- |
+/// | ``external`` (the default) | `{"text": {"body": "hi"}}` | `"ping"` |
+/// | ``internal(tag:)`` | `{"type": "text", "body": "hi"}` | `{"type": "ping"}` |
+/// | ``adjacent(tag:content:)`` | `{"type": "text", "data": {"body": "hi"}}` | `{"type": "ping"}` |
+/// | ``untagged`` | `{"body": "hi"}`: the first case that decodes wins | not allowed |
+/// | ``chosenByContent`` | `{"body": "hi"}`: `static func jsonCase(for:)` decides | not allowed |
+public enum JSONEnumRepresentation: Sendable, Hashable {
+    /// The case's tag is the only key of an object whose value is the payload:
+    /// `{"text": {"body": "hi"}}`. A case without payload is its tag as a string: `"ping"`.
+    case external
+    /// The tag is a member of the payload object itself: `{"type": "text", "body": "hi"}`.
+    /// Payloads must encode as objects.
+    case `internal`(tag: String)
+    /// The tag and the payload are two members of one object:
+    /// `{"type": "text", "data": {"body": "hi"}}`. A case without payload omits `content`.
+    case adjacent(tag: String, content: String)
+    /// No tag: each case is tried in declaration order and the first that decodes wins;
+    /// encoding writes the payload alone.
+    case untagged
+    /// No tag: the enum's `static func jsonCase(for object: JSONElement) -> JSONCase?` looks
+    /// at the JSON and names the case (`JSONCase` is generated, one case per enum case);
+    /// encoding writes the payload alone.
+    case chosenByContent
+}
+
+/// The case a tagged enum decodes, as found by the representation's helper: generated code
+/// switches over ``slot`` and decodes the payload through ``payload(_:)``.
+public struct JSONEnumCase {
+    /// Where the payload is, to name it in errors (computed only when there is one).
+    @usableFromInline enum Source {
+        /// The object itself (internally tagged, or a value no case matched).
+        case object
+        /// The value of the one member whose key `tag` is (externally tagged), or absent for a
+        /// case name written as a string.
+        case external(tag: JSONElement)
+        /// The content member of an adjacently tagged object.
+        case adjacent(keys: JSONKeySet)
+    }
+
+    /// The slot of the tag in the enum's case key set, or -1 when no known case matched (only
+    /// returned when the enum has a fallback case).
+    public let slot: Int
+    /// The context to decode the payload with (for an internally tagged enum, it does not
+    /// count the tag as an unknown key of the payload).
+    public let context: JSONDecodingContext
+    /// The payload, if the JSON has one.
+    @usableFromInline let element: JSONElement?
+    @usableFromInline let source: Source
+    /// The enum type, for messages.
+    @usableFromInline let type: Any.Type
+
+    init(slot: Int, context: JSONDecodingContext, element: JSONElement?, source: Source, type: Any.Type) {
+        self.slot = slot
+        self.context = context
+        self.element = element
+        self.source = source
+        self.type = type
+    }
+
+    /// Decodes the case's payload with `body`.
+    ///
+    /// - Throws: ``JSONDecodingError`` from `body`, with the path of the payload in front, or
+    ///   a missing-payload error.
+    @inlinable
+    public func payload<T>(_ body: (JSONElement) throws -> T) throws -> T {
+        guard let element else { throw missingPayload() }
+        do {
+            return try body(element)
+        } catch let error as JSONDecodingError {
+            throw prefixed(error)
+        } catch {
+            throw prefixed(context.wrapUserError(error, element))
+        }
+    }
+
+    @usableFromInline
+    func prefixed(_ error: JSONDecodingError) -> JSONDecodingError {
+        switch source {
+        case .object: return error
+        case .external(let tag): return error.prefixed(with: .key(tag.makeString()))
+        case .adjacent(let keys): return error.prefixed(by: keys, 1, context)
+        }
+    }
+
+    @usableFromInline
+    func missingPayload() -> JSONDecodingError {
+        switch source {
+        case .object:
+            return JSONDecodingError(.missingKey, reason: "missing payload")
+        case .external(let tag):
+            let name = tag.makeString()
+            return context.positioned(
+                JSONDecodingError(.typeMismatch, reason: "case \"\(name)\" of \(type) needs a payload: {\"\(name)\": …}"), tag)
+        case .adjacent(let keys):
+            return context.missing(keys, 1)
+        }
+    }
+
+    /// The error for a JSON value that names no known case (generated code throws it in the
+    /// `default:` branch when the enum has no fallback case; the helpers have thrown already
+    /// in that case, so it is only reached if they are called inconsistently).
+    public func unknownCase() -> JSONDecodingError {
+        JSONDecodingError(.invalidValue, reason: "unknown case")
+    }
+}
+
+extension JSONDecodingContext {
+    /// Wraps an error thrown by user code (a chooser, hook or validation) at `element`,
+    /// keeping a ``JSONDecodingError`` as it is.
+    public func wrapUserError(_ error: any Error, _ element: JSONElement) -> JSONDecodingError {
+        if let error = error as? JSONDecodingError { return positioned(error, element) }
+        return wrap(error, element)
+    }
+
+    /// The names of a case key set as a list for messages: `"text", "picture"`.
+    func caseList(_ cases: JSONKeySet) -> String {
+        cases.names.map { name -> String in
+            var writer = JSONWriter()
+            writer.write(name)
+            return writer.string
+        }.joined(separator: ", ")
+    }
+
+    /// The slot of the case whose tag `tag` is, or an unknown-case error.
+    func matchCase<T>(_ tag: JSONElement, _ cases: JSONKeySet, for type: T.Type) -> Result<Int, JSONDecodingError> {
+        guard tag.nodeKind == .string else {
+            return .failure(mismatch(expected: "\(T.self) case name string", tag))
+        }
+        var hint = 0
+        let slot = cases.match(tag, hint: &hint, self)
+        if slot >= 0 { return .success(slot) }
+        return .failure(
+            invalid("unknown \(T.self) case \(describe(tag)), expected one of \(caseList(cases))", tag))
+    }
+
+    // MARK: External
+
+    /// Finds the case of an externally tagged enum: `{"text": {…}}`, or `"ping"` for a case
+    /// without payload.
+    ///
+    /// - Parameters:
+    ///   - cases: The tags, one slot each (alternative tags have slots of their own).
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
+    /// - Throws: ``JSONDecodingError`` for a value that is neither an object with one key nor
+    ///   a string, or names no known case.
+    public func externallyTaggedCase<T>(
+        _ element: JSONElement, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
+    ) throws -> JSONEnumCase {
+        let tag: JSONElement
+        var payload: JSONElement?
+        switch element.nodeKind {
+        case .string:
+            tag = element
+        case .object where element.count == 1:
+            var members = element.members.makeIterator()
+            guard let only = members.next() else { throw mismatch(expected: "\(T.self) object with one key", element) }
+            tag = only.key
+            payload = only.value
+        default:
+            if hasFallback { return unknownCase(element) }
+            let found = element.nodeKind == .object ? "object with \(element.count) keys" : describe(element)
+            throw positioned(
+                JSONDecodingError(
+                    element.isNull ? .nullValue : .typeMismatch,
+                    reason: "expected \(T.self) object with one key (the case) or case name string, found \(found)"),
+                element)
+        }
+        switch matchCase(tag, cases, for: T.self) {
+        case .success(let slot):
+            return JSONEnumCase(slot: slot, context: self, element: payload, source: .external(tag: tag), type: T.self)
+        case .failure(var error):
+            if hasFallback { return unknownCase(element) }
+            if payload != nil { error.path = [.key(tag.makeString())] }
+            throw error
+        }
+    }
+
+    // MARK: Internal
+
+    /// Finds the case of an internally tagged enum: `{"type": "text", …payload members…}`.
+    ///
+    /// The payload is the object itself; the returned context does not count the tag as an
+    /// unknown key when the decoder rejects unknown keys.
+    ///
+    /// - Parameters:
+    ///   - tag: A key set with one slot, the tag key.
+    /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag.
+    public func internallyTaggedCase<T>(
+        _ element: JSONElement, tag: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
+    ) throws -> JSONEnumCase {
+        guard element.nodeKind == .object else {
+            if hasFallback { return unknownCase(element) }
+            throw mismatch(expected: "\(T.self) object", element)
+        }
+        var found: (key: JSONElement, value: JSONElement)?
+        var hint = 0
+        for member in element.members where tag.match(member.key, hint: &hint, self) == 0 {
+            if keepsFirstDuplicate && found != nil { continue }
+            found = member
+        }
+        guard let found else {
+            if hasFallback { return unknownCase(element) }
+            throw missing(tag, 0)
+        }
+        switch matchCase(found.value, cases, for: T.self) {
+        case .success(let slot):
+            var payloadContext = self
+            payloadContext.exemptKey = found.key.index
+            payloadContext.exemptKeyDocument = ObjectIdentifier(element.document)
+            return JSONEnumCase(slot: slot, context: payloadContext, element: element, source: .object, type: T.self)
+        case .failure(let error):
+            if hasFallback { return unknownCase(element) }
+            throw error.prefixed(by: tag, 0, self)
+        }
+    }
+
+    // MARK: Adjacent
+
+    /// Finds the case of an adjacently tagged enum: `{"type": "text", "data": {…}}`.
+    ///
+    /// - Parameters:
+    ///   - keys: A key set with two slots: the tag key, then the content key.
+    /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag, and for
+    ///   other keys when the decoder rejects unknown keys.
+    public func adjacentlyTaggedCase<T>(
+        _ element: JSONElement, keys: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
+    ) throws -> JSONEnumCase {
+        guard element.nodeKind == .object else {
+            if hasFallback { return unknownCase(element) }
+            throw mismatch(expected: "\(T.self) object", element)
+        }
+        var tagElement: JSONElement?
+        var content: JSONElement?
+        var errors = JSONErrorAccumulator(self)
+        var hint = 0
+        for member in element.members {
+            switch keys.match(member.key, hint: &hint, self) {
+            case 0: assign(&tagElement, member.value)
+            case 1: assign(&content, member.value)
+            default: unknownKey(member.key, keys, into: &errors)
+            }
+        }
+        guard let tagElement else {
+            if hasFallback { return unknownCase(element) }
+            throw missing(keys, 0)
+        }
+        switch matchCase(tagElement, cases, for: T.self) {
+        case .success(let slot):
+            try errors.finish()
+            return JSONEnumCase(
+                slot: slot, context: self, element: content.flatMap { $0.isNull ? nil : $0 }, source: .adjacent(keys: keys), type: T.self)
+        case .failure(let error):
+            if hasFallback { return unknownCase(element) }
+            throw error.prefixed(by: keys, 0, self)
+        }
+    }
+
+    private func unknownCase(_ element: JSONElement) -> JSONEnumCase {
+        JSONEnumCase(slot: -1, context: self, element: element, source: .object, type: Any.self)
+    }
+
+    // MARK: Chosen by content
+
+    /// Asks the enum's chooser which case `element` is (`.chosenByContent`).
+    ///
+    /// - Returns: The chosen case, or `nil` when the chooser chose none (generated code then
+    ///   uses the fallback case or throws ``noCaseChosen(for:_:)``).
+    /// - Throws: ``JSONDecodingError`` wrapping what the chooser throws.
+    @inlinable
+    public func chosenCase<T, Case>(
+        _ element: JSONElement, for type: T.Type, _ choose: (JSONElement) throws -> Case?
+    ) throws -> Case? {
+        do {
+            return try choose(element)
+        } catch {
+            throw wrapUserError(error, element)
+        }
+    }
+
+    /// The error for a value the chooser of `T` chose no case for.
+    public func noCaseChosen<T>(for type: T.Type, _ element: JSONElement) -> JSONDecodingError {
+        invalid("jsonCase(for:) of \(T.self) chose no case for this \(element.kind.rawValue)", element)
+    }
+
+    // MARK: Class clusters
+
+    /// Decodes an instance of the class `Base.self` chose for `element` (Mantle's
+    /// `+classForParsingJSONDictionary:`): `Base` itself, or a subclass, which may choose again.
+    ///
+    /// `@JSONModel` generates this call in the `makeInstance(json:context:)` of a class that
+    /// declares `class func jsonClass(for object: JSONElement) -> Base.Type?`.
+    ///
+    /// - Throws: ``JSONDecodingError`` when the chooser throws, chooses nothing, or chooses a
+    ///   class that is not `Base` or a subclass of it; or what the chosen class's decoding
+    ///   throws.
+    public func instance<Base: JSONDecodable & AnyObject, Chosen>(
+        of type: Base.Type, json element: JSONElement, chosenBy choose: (JSONElement) throws -> Chosen.Type?
+    ) throws -> Base {
+        let chosen: Chosen.Type?
+        do {
+            chosen = try choose(element)
+        } catch {
+            throw wrapUserError(error, element)
+        }
+        guard let chosen else {
+            throw invalid("jsonClass(for:) of \(Base.self) chose no class for this \(element.kind.rawValue)", element)
+        }
+        if ObjectIdentifier(chosen) == ObjectIdentifier(Base.self) { return try Base(json: element, context: self) }
+        guard let subclass = chosen as? Base.Type else {
+            throw invalid("jsonClass(for:) chose \(chosen), which is not \(Base.self) or a subclass of it", element)
+        }
+        return try subclass.makeInstance(json: element, context: self)
+    }
+}
+
+/// The attempts of an untagged enum: each case in order, the first that decodes wins.
+public struct JSONUntaggedAttempts {
+    @usableFromInline let context: JSONDecodingContext
+    @usableFromInline var failures: [(String, JSONDecodingError)] = []
+
+    /// Starts the attempts for one value.
+    @inlinable
+    public init(_ context: JSONDecodingContext) { self.context = context }
+
+    /// Decodes with `body`, returning `nil` (and remembering why) when it fails.
+    @inlinable
+    public mutating func attempt<T>(_ caseName: String, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch let error as JSONDecodingError {
+            failures.append((caseName, error))
+        } catch {
+            failures.append((caseName, JSONDecodingError(.invalidValue, reason: String(describing: error))))
+        }
+        return nil
+    }
+
+    /// The error when no case matched: `no case of Message matches this object (text: …; image: …)`.
+    public func failure<T>(for type: T.Type, _ element: JSONElement) -> JSONDecodingError {
+        let reasons = failures.map { name, error in
+            let path = error.pathDescription
+            return "\(name): " + (path.isEmpty ? error.reason : "\(path): \(error.reason)")
+        }
+        var reason = "no case of \(T.self) matches this \(element.kind.rawValue)"
+        if !reasons.isEmpty { reason += " (\(reasons.joined(separator: "; ")))" }
+        return context.invalid(reason, element)
+    }
+}
+
+extension JSONEncodingContext {
+    /// Writes a case of an externally tagged enum: `{"text": payload}`.
+    ///
+    /// - Throws: what `payload` throws.
+    @inlinable
+    public func writeExternallyTaggedCase(
+        _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter, payload: (inout JSONWriter) throws -> Void
+    ) throws {
+        try writer.beginObject()
+        writeKey(cases, slot, to: &writer)
+        try payload(&writer)
+        writer.endObject()
+    }
+
+    /// Writes a case without payload of an externally tagged enum: `"ping"`.
+    public func writeExternallyTaggedCase(_ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+        writeTag(cases, slot, to: &writer)
+    }
+
+    /// Writes a case of an internally tagged enum: the payload's object with the tag as its
+    /// first member, `{"type": "text", …}`.
+    ///
+    /// - Throws: ``JSONError`` when the payload is not written as an object, or what
+    ///   `payload` throws.
+    public func writeInternallyTaggedCase(
+        _ tag: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
+        payload: (inout JSONWriter) throws -> Void
+    ) throws {
+        let start = writer.bytes.count
+        let depth = writer.depth
+        try payload(&writer)
+        // The payload wrote its own object; insert the tag right after its opening brace.
+        var brace = start
+        while brace < writer.bytes.count, writer.bytes[brace] != UInt8(ascii: "{") {
+            let byte = writer.bytes[brace]
+            // Only the separator the writer puts before a value may precede the object.
+            guard byte == UInt8(ascii: ",") || byte == 0x20 || byte == 0x0A else { break }
+            brace += 1
+        }
+        guard brace < writer.bytes.count, writer.bytes[brace] == UInt8(ascii: "{") else {
+            throw JSONError(
+                kind: .invalidValue,
+                message: "the payload of internally tagged case \"\(cases.names[slot])\" must be written as a JSON object")
+        }
+        var member: [UInt8] = []
+        let indent = writer.pretty ? [UInt8](repeating: 0x20, count: (depth + 1) * writer.options.indentWidth) : []
+        if writer.pretty {
+            member.append(0x0A)
+            member += indent
+        }
+        tag.appendEscapedKey(0, mode: 0, to: &member)
+        member.append(UInt8(ascii: ":"))
+        if writer.pretty { member.append(0x20) }
+        cases.appendEscapedKey(slot, mode: 0, to: &member)
+        let isEmpty = brace + 1 < writer.bytes.count && writer.bytes[brace + 1] == UInt8(ascii: "}")
+        if isEmpty {
+            if writer.pretty {
+                member.append(0x0A)
+                member += [UInt8](repeating: 0x20, count: depth * writer.options.indentWidth)
+            }
+        } else {
+            member.append(UInt8(ascii: ","))
+        }
+        writer.bytes.insert(contentsOf: member, at: brace + 1)
+    }
+
+    /// Writes a case without payload of an internally or adjacently tagged enum:
+    /// `{"type": "ping"}`.
+    ///
+    /// - Throws: ``JSONError`` for nesting beyond the writing limit.
+    public func writeTaggedUnitCase(_ tag: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter)
+        throws
+    {
+        try writer.beginObject()
+        writeKey(tag, 0, to: &writer)
+        writeTag(cases, slot, to: &writer)
+        writer.endObject()
+    }
+
+    /// Writes a case of an adjacently tagged enum: `{"type": "text", "data": payload}`.
+    ///
+    /// - Throws: what `payload` throws.
+    @inlinable
+    public func writeAdjacentlyTaggedCase(
+        _ keys: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
+        payload: (inout JSONWriter) throws -> Void
+    ) throws {
+        try writer.beginObject()
+        writeKey(keys, 0, to: &writer)
+        writeTag(cases, slot, to: &writer)
+        writeKey(keys, 1, to: &writer)
+        try payload(&writer)
+        writer.endObject()
+    }
+
+    /// Writes the tag of `slot` as a string value.
+    @usableFromInline
+    func writeTag(_ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+        writer.beforeValue()
+        cases.appendEscapedKey(slot, mode: 0, to: &writer.bytes)
+    }
+}

@@ -1,0 +1,415 @@
+import SwiftSyntax
+
+// Class models, and the extras a struct model can ask for (hooks, merging). A class gets its
+// initializer and overridable members in its body (the member role: a required initializer
+// and overridable methods cannot live in an extension) and its key sets and conformance in
+// an extension.
+//
+// A class in a hierarchy (not final, or with a model superclass) splits encoding in two:
+// `encode(to:context:)` opens the object and calls `_loomEncodeMembers(to:context:)`, which
+// each subclass overrides to write its superclass's members, then its own. Equality, hashing,
+// description and merging follow the same pattern, so the runtime class decides.
+
+/// What kind of type a struct-like model is.
+enum ModelKind {
+    case structure
+    case classModel(ClassInfo)
+}
+
+/// What the macro knows about a class model.
+struct ClassInfo {
+    /// The class's name as written in its declaration.
+    var name: String
+    var isFinal: Bool
+    var isOpen: Bool
+    /// The model superclass, if any: the first inherited type unless it is a known protocol.
+    var superclass: String?
+    /// `Equatable` or `Hashable` in the inheritance clause: generate `==`.
+    var declaresEquatable: Bool
+    /// `Hashable` in the inheritance clause: generate `hash(into:)`.
+    var declaresHashable: Bool
+    /// `CustomStringConvertible` in the inheritance clause: generate `description`.
+    var declaresDescription: Bool
+
+    /// Whether other classes can take part: the class can be subclassed or has a superclass.
+    var isHierarchy: Bool { !isFinal || superclass != nil }
+}
+
+enum ClassGenerator {
+    /// Protocols a model commonly lists first; any other first inherited type of a class is
+    /// taken as its superclass (declare other protocol conformances in an extension).
+    static let knownProtocols: Set<String> = [
+        "Equatable", "Hashable", "Comparable", "Identifiable", "Sendable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "CustomReflectable", "Codable", "Encodable", "Decodable", "AnyObject",
+        "Error", "LocalizedError", "JSONModel", "JSONDecodable", "JSONEncodable", "JSONMergeable", "ObservableObject",
+    ]
+
+    /// Superclasses that are certainly not models.
+    static let knownNonModelClasses: Set<String> = [
+        "NSObject", "NSManagedObject", "NSCoder", "NSValue", "NSNumber", "NSString", "NSArray", "NSDictionary",
+        "NSError", "NSOperation", "Operation", "Thread", "NSProxy",
+    ]
+
+    /// `Equatable` for `Swift.Equatable`, `Sendable` for `@unchecked Sendable`.
+    static func plainTypeName(_ type: TypeSyntax) -> String {
+        if let attributed = type.as(AttributedTypeSyntax.self) { return plainTypeName(attributed.baseType) }
+        if let member = type.as(MemberTypeSyntax.self),
+            let base = member.baseType.as(IdentifierTypeSyntax.self)?.name.text,
+            ["Swift", "Foundation", "Loom", "Combine"].contains(base)
+        {
+            return member.name.text
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        return type.trimmedDescription
+    }
+
+    // MARK: Parse
+
+    /// Fills in what the struct/class path needs beyond properties: inherited types, hooks,
+    /// the class's place in a hierarchy; reports misuse of enum-only arguments and markers.
+    static func describe(
+        _ declaration: some DeclGroupSyntax, attribute: AttributeSyntax, into description: inout ModelDescription,
+        diagnostics: inout DiagnosticList
+    ) {
+        let inherited = declaration.inheritanceClause?.inheritedTypes.map(\.type) ?? []
+        description.inheritedTypes = inherited.map(plainTypeName)
+        description.hooks = DeclaredHooks(declaration.memberBlock.members)
+        if let argument = AttributeReader.argumentList(attribute)?.first(where: { $0.label?.text == "representation" }) {
+            diagnostics.add(PolyDiagnostic.representationOnNonEnum, at: argument)
+        }
+        for member in declaration.memberBlock.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                EnumGenerator.reportCaseMarkers(on: variable, diagnostics: &diagnostics)
+            }
+        }
+        MergeGenerator.check(description, diagnostics: &diagnostics)
+        guard let type = declaration.as(ClassDeclSyntax.self) else { return }
+        var superclass: String?
+        if let first = inherited.first, !knownProtocols.contains(plainTypeName(first)) {
+            superclass = first.trimmedDescription
+            if knownNonModelClasses.contains(plainTypeName(first)) {
+                diagnostics.add(
+                    PolyDiagnostic.notAModelSuperclass(name: type.name.text, superclass: first.trimmedDescription),
+                    at: first)
+            }
+        }
+        let names = Set(description.inheritedTypes)
+        let info = ClassInfo(
+            name: type.name.text,
+            isFinal: type.modifiers.contains { $0.name.tokenKind == .keyword(.final) },
+            isOpen: type.modifiers.contains { $0.name.tokenKind == .keyword(.open) },
+            superclass: superclass,
+            declaresEquatable: names.contains("Equatable") || names.contains("Hashable"),
+            declaresHashable: names.contains("Hashable"),
+            declaresDescription: names.contains("CustomStringConvertible"))
+        if let willEncode = description.hooks.willEncode, willEncode.returnsValue {
+            diagnostics.add(PolyDiagnostic.willEncodeCopyOnClass, at: willEncode.node.name)
+        }
+        if let chooser = description.hooks.classChooser, superclass != nil, !chooser.isOverride {
+            diagnostics.add(PolyDiagnostic.chooserNotAtRoot, at: chooser.node.name)
+        }
+        description.kind = .classModel(info)
+    }
+
+    // MARK: Generate
+
+    /// The extension: key sets (a subclass's object key set inherits its superclass's) and the
+    /// conformances the class adds.
+    static func extensionSource(_ model: MappedModel, info: ClassInfo, type: String, conformances: [String]) -> String {
+        var writer = CodeWriter()
+        let header = conformances.isEmpty ? "extension \(type)" : "extension \(type): \(conformances.joined(separator: ", "))"
+        writer.block(header) { body in
+            for line in ExtensionGenerator.keySetDeclarations(model) { body.line(line) }
+        }
+        return writer.text
+    }
+
+    /// The key set model of a class: a subclass names its object key set after itself and
+    /// lists its superclass's keys after its own.
+    static func classModel(_ model: MappedModel, info: ClassInfo) -> MappedModel {
+        var copy = model
+        if let superclass = info.superclass {
+            copy.keySetName = "_loomKeys_\(info.name)"
+            copy.inheritedKeys = "\(superclass)._loomObjectKeys"
+        }
+        return copy
+    }
+
+    /// The members generated in the class body.
+    static func members(_ model: MappedModel, _ description: ModelDescription, info: ClassInfo) -> [String] {
+        let hooks = description.hooks
+        let access = model.accessPrefix
+        let overridable = info.isOpen ? "open " : access
+        let override = info.superclass != nil ? "override " : ""
+        var members: [String] = []
+
+        // init(json:context:)
+        var initializer = CodeWriter()
+        let required = info.isHierarchy ? "required " : ""
+        initializer.line(
+            "\(access)\(required)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: Loom.JSONDecodingContext) throws {"
+        )
+        var body = CodeWriter()
+        body.append(DecodeGenerator.body(model))
+        if info.superclass != nil {
+            body.line("    try super.init(json: element, context: context.forSuperclass(of: element))")
+        }
+        body.append(HooksGenerator.afterDecode(model, description))
+        initializer.append(HooksGenerator.wrapRewritten(body, hooks))
+        initializer.line("}")
+        members.append(initializer.text)
+
+        // makeInstance: a class cluster's root chooses the class to decode.
+        if let chooser = hooks.classChooser, !chooser.isOverride {
+            var writer = CodeWriter()
+            writer.block(
+                "\(overridable)class func makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self"
+            ) { $0.line("try context.instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))") }
+            members.append(writer.text)
+        }
+
+        let encodeHeader = "func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
+        let membersHeader = "func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
+        if !info.isHierarchy {
+            var writer = CodeWriter()
+            writer.line("\(access)\(encodeHeader) {")
+            for line in HooksGenerator.willEncodeLines(hooks) { writer.line("    " + line) }
+            writer.append(EncodeGenerator.body(model, wrapsObject: true))
+            writer.line("}")
+            members.append(writer.text)
+        } else {
+            if info.superclass == nil {
+                var writer = CodeWriter()
+                writer.block("\(overridable)\(encodeHeader)") { body in
+                    for line in HooksGenerator.willEncodeLines(hooks) { body.line(line) }
+                    body.line("try writer.beginObject()")
+                    body.line("try self._loomEncodeMembers(to: &writer, context: context)")
+                    body.line("writer.endObject()")
+                }
+                members.append(writer.text)
+            } else if !HooksGenerator.willEncodeLines(hooks).isEmpty {
+                var writer = CodeWriter()
+                writer.block("\(overridable)override \(encodeHeader)") { body in
+                    for line in HooksGenerator.willEncodeLines(hooks) { body.line(line) }
+                    body.line("try super.encode(to: &writer, context: context)")
+                }
+                members.append(writer.text)
+            }
+            var writer = CodeWriter()
+            writer.line("\(overridable)\(override)\(membersHeader) {")
+            if info.superclass != nil { writer.line("    try super._loomEncodeMembers(to: &writer, context: context)") }
+            writer.append(EncodeGenerator.body(model, wrapsObject: false))
+            writer.line("}")
+            members.append(writer.text)
+
+            var keys = CodeWriter()
+            keys.block("\(overridable)\(override)class var _loomObjectKeys: Loom.JSONKeySet") {
+                $0.line("Self.\(model.keySetName)")
+            }
+            members.append(keys.text)
+        }
+
+        members += equalityMembers(model, info: info, hooks: hooks, access: access, overridable: overridable)
+        members += mergeMembers(model, description, info: info, access: access, overridable: overridable)
+        return members
+    }
+
+    /// `==`, `hash(into:)`, `description` (when the class declares the protocol), and in a
+    /// hierarchy the overridable helpers they call.
+    private static func equalityMembers(
+        _ model: MappedModel, info: ClassInfo, hooks: DeclaredHooks, access: String, overridable: String
+    ) -> [String] {
+        let names = model.properties.map(\.accessName)
+        func conjunction(_ lhs: String, _ rhs: String) -> String {
+            names.isEmpty
+                ? "true"
+                : names.map { "Loom.JSONModelEquality.equal(\(lhs).\($0), \(rhs).\($0))" }.joined(separator: " && ")
+        }
+        func hashLines(_ value: String) -> [String] {
+            names.map { "Loom.JSONModelEquality.hash(\(value).\($0), into: &hasher)" }
+        }
+        func describeLines() -> [String] {
+            names.map { "fields.append(\(KeyNames.literal(HooksGenerator.plainName($0))), self.\($0))" }
+        }
+        var members: [String] = []
+        let override = info.superclass != nil ? "override " : ""
+        if info.isHierarchy {
+            var equal = CodeWriter()
+            equal.block("\(overridable)\(override)func _loomIsEqual(to other: AnyObject) -> Bool") { body in
+                if info.superclass != nil && names.isEmpty {
+                    body.line("return super._loomIsEqual(to: other) && other is \(info.name)")
+                    return
+                } else if info.superclass != nil {
+                    body.line("guard super._loomIsEqual(to: other), let other = other as? \(info.name) else { return false }")
+                } else {
+                    body.line(
+                        "guard let other = other as? \(info.name), ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: other)) else { return false }"
+                    )
+                }
+                body.line("return \(conjunction("self", "other"))")
+            }
+            members.append(equal.text)
+            var hash = CodeWriter()
+            hash.block("\(overridable)\(override)func _loomHash(into hasher: inout Hasher)") { body in
+                if info.superclass != nil { body.line("super._loomHash(into: &hasher)") }
+                for line in hashLines("self") { body.line(line) }
+            }
+            members.append(hash.text)
+            var describe = CodeWriter()
+            describe.block("\(overridable)\(override)func _loomDescribe(into fields: inout Loom.JSONModelFields)") { body in
+                if info.superclass != nil { body.line("super._loomDescribe(into: &fields)") }
+                for line in describeLines() { body.line(line) }
+            }
+            members.append(describe.text)
+        }
+        if info.declaresEquatable && !hooks.declaresEquals {
+            var writer = CodeWriter()
+            writer.block("\(access)static func == (lhs: \(info.name), rhs: \(info.name)) -> Bool") { body in
+                body.line(info.isHierarchy ? "lhs._loomIsEqual(to: rhs)" : conjunction("lhs", "rhs"))
+            }
+            members.append(writer.text)
+        }
+        if info.declaresHashable && !hooks.declaresHash {
+            var writer = CodeWriter()
+            writer.block("\(overridable)func hash(into hasher: inout Hasher)") { body in
+                if info.isHierarchy {
+                    body.line("self._loomHash(into: &hasher)")
+                } else {
+                    for line in hashLines("self") { body.line(line) }
+                }
+            }
+            members.append(writer.text)
+        }
+        if info.declaresDescription && !hooks.declaresDescription {
+            var writer = CodeWriter()
+            writer.block("\(overridable)var description: String") { body in
+                body.line("var fields = Loom.JSONModelFields(self)")
+                if info.isHierarchy {
+                    body.line("self._loomDescribe(into: &fields)")
+                } else {
+                    for line in describeLines() { body.line(line) }
+                }
+                body.line("return fields.description")
+            }
+            members.append(writer.text)
+        }
+        return members
+    }
+
+    /// `merge(from:)`, `merge(from:only:)` (at the root, for its own properties) and
+    /// `update(json:context:)`.
+    private static func mergeMembers(
+        _ model: MappedModel, _ description: ModelDescription, info: ClassInfo, access: String, overridable: String
+    ) -> [String] {
+        var members: [String] = []
+        let statements = MergeGenerator.statements(model, description)
+        let override = info.superclass != nil ? "override " : ""
+        if info.isHierarchy {
+            if info.superclass == nil {
+                var merge = CodeWriter()
+                merge.block("\(access)func merge(from other: \(info.name))") { $0.line("self._loomMerge(from: other)") }
+                members.append(merge.text)
+            }
+            var helper = CodeWriter()
+            helper.block("\(overridable)\(override)func _loomMerge(from other: AnyObject)") { body in
+                if info.superclass != nil { body.line("super._loomMerge(from: other)") }
+                guard !statements.isEmpty else { return }
+                body.line("guard let other = other as? \(info.name) else { return }")
+                for (_, statement) in statements { body.line(statement) }
+            }
+            members.append(helper.text)
+        } else {
+            members.append(
+                MergeGenerator.mergeFunction(model, description, header: "\(access)func merge(from other: \(info.name))").text)
+        }
+        if info.superclass == nil {
+            members.append(
+                MergeGenerator.mergeOnlyFunction(
+                    model, description,
+                    header: "\(access)func merge(from other: \(info.name), only keyPaths: [PartialKeyPath<\(info.name)>])",
+                    root: info.name
+                ).text)
+        }
+        var update = CodeWriter()
+        update.line(
+            "\(overridable)\(override)func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
+        update.append(
+            MergeGenerator.updateBody(
+                model, description, isStruct: false,
+                superCall: info.superclass != nil
+                    ? "try super.update(json: element, context: context.forSuperclass(of: element))" : nil))
+        update.line("}")
+        members.append(update.text)
+        return members
+    }
+
+    // MARK: Structs with extras
+
+    /// Whether a struct needs more than `ExtensionGenerator` writes: hooks or merging.
+    static func structNeedsExtras(_ model: MappedModel, _ description: ModelDescription) -> Bool {
+        let hooks = description.hooks
+        return hooks.willDecode != nil || hooks.didDecode != nil || hooks.validate != nil || hooks.willEncode != nil
+            || !HooksGenerator.propertyValidators(model, hooks).isEmpty
+            || description.inheritedTypes.contains("JSONMergeable")
+    }
+
+    /// The extension of a struct with hooks or merging.
+    static func structExtension(_ model: MappedModel, _ description: ModelDescription, type: String, conformance: String?)
+        -> String
+    {
+        let hooks = description.hooks
+        let access = model.accessPrefix
+        var writer = CodeWriter()
+        let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
+        writer.block(header) { extensionBody in
+            for line in ExtensionGenerator.keySetDeclarations(model) { extensionBody.line(line) }
+            extensionBody.line("")
+            var initializer = CodeWriter()
+            initializer.line(
+                "\(access)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: Loom.JSONDecodingContext) throws {"
+            )
+            var body = CodeWriter()
+            body.append(DecodeGenerator.body(model))
+            body.append(HooksGenerator.afterDecode(model, description))
+            initializer.append(HooksGenerator.wrapRewritten(body, hooks))
+            initializer.line("}")
+            extensionBody.append(initializer)
+            extensionBody.line("")
+
+            let encodeHeader = "func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
+            var encode = CodeWriter()
+            if let willEncode = hooks.willEncode, willEncode.returnsValue {
+                encode.block("\(access)\(encodeHeader)") { body in
+                    body.line("let model = \(willEncode.throwsErrors ? "try " : "")self.jsonWillEncode()")
+                    body.line("try model._loomEncode(to: &writer, context: context)")
+                }
+                encode.line("")
+                encode.line("func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
+            } else {
+                encode.line("\(access)\(encodeHeader) {")
+                for line in HooksGenerator.willEncodeLines(hooks) { encode.line("    " + line) }
+            }
+            encode.append(EncodeGenerator.body(model, wrapsObject: true))
+            encode.line("}")
+            extensionBody.append(encode)
+
+            if description.inheritedTypes.contains("JSONMergeable") {
+                extensionBody.line("")
+                extensionBody.append(
+                    MergeGenerator.mergeFunction(model, description, header: "\(access)mutating func merge(from other: Self)"))
+                extensionBody.line("")
+                extensionBody.append(
+                    MergeGenerator.mergeOnlyFunction(
+                        model, description,
+                        header: "\(access)mutating func merge(from other: Self, only keyPaths: [PartialKeyPath<Self>])",
+                        root: "Self"))
+                extensionBody.line("")
+                extensionBody.line(
+                    "\(access)mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
+                extensionBody.append(MergeGenerator.updateBody(model, description, isStruct: true, superCall: nil))
+                extensionBody.line("}")
+            }
+        }
+        return writer.text
+    }
+}

@@ -1,0 +1,220 @@
+import SwiftSyntax
+
+// Lifecycle hooks. The macro looks for them by name in the type's body, so a model that
+// declares none gets exactly the code it had without hooks (nothing to call, nothing for the
+// optimizer to remove); hooks declared in another extension are not seen.
+//
+//     static func jsonWillDecode(_ value: JSONValue) throws -> JSONValue   rewrite the raw JSON
+//     mutating func jsonDidDecode() throws                                 after decoding (`func` in a class)
+//     func validate() throws                                               after `jsonDidDecode`
+//     func jsonWillEncode() throws            (or `-> Self`, a copy to encode instead)
+//     static func validate<Property>(_ value: T) throws   (or `-> Bool`)   per property
+//     static func merge<Property>(_ current: inout T, _ other: T)          per property, for `merge(from:)`
+
+/// A hook function as declared.
+struct HookFunction {
+    /// Whether calls need `try`.
+    var throwsErrors: Bool
+    /// Whether it has a result (`-> Bool` validators, `-> Self` for `jsonWillEncode`).
+    var returnsValue: Bool
+    /// Declared `override` (a class hook its superclass's generated code already calls).
+    var isOverride: Bool
+    var node: FunctionDeclSyntax
+}
+
+/// The hooks and the members `@JSONModel` would otherwise generate that the type declares.
+struct DeclaredHooks {
+    var willDecode: HookFunction?
+    var didDecode: HookFunction?
+    var validate: HookFunction?
+    var willEncode: HookFunction?
+    /// `static func validateTitle(_:)`, by function name.
+    var propertyValidators: [String: HookFunction] = [:]
+    /// `static func mergeLabels(_:_:)`, by function name.
+    var propertyMergers: [String: HookFunction] = [:]
+    /// A class cluster's `class func jsonClass(for:)`.
+    var classChooser: HookFunction?
+    /// `==`, `hash(into:)`, `description` written by hand: not generated.
+    var declaresEquals = false
+    var declaresHash = false
+    var declaresDescription = false
+
+    /// Reads the hooks among `members`.
+    init(_ members: MemberBlockItemListSyntax) {
+        for item in members {
+            if let variable = item.decl.as(VariableDeclSyntax.self) {
+                let isStatic = variable.modifiers.contains {
+                    $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                }
+                if !isStatic,
+                    variable.bindings.contains(where: {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "description"
+                    })
+                {
+                    declaresDescription = true
+                }
+                continue
+            }
+            guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
+            let isStatic = function.modifiers.contains {
+                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+            }
+            let hook = HookFunction(
+                throwsErrors: function.signature.effectSpecifiers?.throwsClause != nil,
+                returnsValue: function.signature.returnClause != nil,
+                isOverride: function.modifiers.contains { $0.name.tokenKind == .keyword(.override) },
+                node: function)
+            let parameters = function.signature.parameterClause.parameters.count
+            let name = function.name.text
+            switch (name, isStatic, parameters) {
+            case ("jsonWillDecode", true, 1): willDecode = hook
+            case ("jsonDidDecode", false, 0): didDecode = hook
+            case ("validate", false, 0): validate = hook
+            case ("jsonWillEncode", false, 0): willEncode = hook
+            case ("jsonClass", true, 1): classChooser = hook
+            case ("==", true, 2): declaresEquals = true
+            case ("hash", false, 1): declaresHash = true
+            default:
+                if isStatic && parameters == 1 && name.hasPrefix("validate") && name.count > "validate".count {
+                    propertyValidators[name] = hook
+                } else if isStatic && parameters == 2 && name.hasPrefix("merge") && name.count > "merge".count {
+                    propertyMergers[name] = hook
+                }
+            }
+        }
+    }
+
+    init() {}
+
+    /// `validateTitle` for `title`: the hook's name for a property, as Mantle's `validate<Key>:`.
+    static func propertyHookName(_ prefix: String, _ property: String) -> String {
+        guard let first = property.first else { return prefix }
+        return prefix + first.uppercased() + property.dropFirst()
+    }
+}
+
+enum HooksGenerator {
+    /// The parameter name of the generated `init(json:context:)`: the hook rewrites the
+    /// element, so the original gets another name.
+    static func elementParameter(_ hooks: DeclaredHooks) -> String {
+        hooks.willDecode == nil ? "element" : "original"
+    }
+
+    /// Lines at the start of `init(json:context:)` that run `jsonWillDecode` and rebind
+    /// `element` to the rewritten JSON (kept alive to the end of the initializer).
+    static func willDecodePrologue(_ hooks: DeclaredHooks) -> [String] {
+        guard hooks.willDecode != nil else { return [] }
+        return [
+            "let rewritten = try context.rewrite(original, for: Self.self, with: Self.jsonWillDecode)",
+            "defer { withExtendedLifetime(rewritten.document) {} }",
+            "let element = rewritten.root",
+        ]
+    }
+
+    /// Wraps `body` (lines one level deep) so that errors from the rewritten JSON point at the
+    /// original object.
+    static func wrapRewritten(_ body: CodeWriter, _ hooks: DeclaredHooks) -> CodeWriter {
+        var result = CodeWriter()
+        guard hooks.willDecode != nil else {
+            result.append(body)
+            return result
+        }
+        var prologue = CodeWriter(depth: 1)
+        for line in willDecodePrologue(hooks) { prologue.line(line) }
+        prologue.line("do {")
+        result.append(prologue)
+        var inner = CodeWriter(depth: 1)
+        inner.append(body)
+        result.append(inner)
+        var epilogue = CodeWriter(depth: 1)
+        epilogue.line("} catch let error as Loom.JSONDecodingError {")
+        epilogue.line("    throw rewritten.relocated(error)")
+        epilogue.line("}")
+        result.append(epilogue)
+        return result
+    }
+
+    /// The statements that run after the value is complete: per-property validators, then
+    /// `jsonDidDecode()`, then `validate()`. In a subclass, hooks declared `override` are left
+    /// to the superclass's initializer, which calls them already.
+    static func afterDecode(
+        _ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true
+    ) -> CodeWriter {
+        var writer = CodeWriter(depth: 1)
+        let hooks = description.hooks
+        let validators = propertyValidators(model, hooks)
+        if !validators.isEmpty {
+            writer.line("var checks = Loom.JSONErrorAccumulator(context)")
+            for (property, hook) in validators {
+                let name = DeclaredHooks.propertyHookName("validate", plainName(property.accessName))
+                let slot = primarySlot(property)
+                let keys = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
+                let element = elementExpression(property, model)
+                let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
+                let helper = hook.returnsValue ? "checkProperty" : "validateProperty"
+                writer.block("try checks.capture") { capture in
+                    capture.line(
+                        "try context.\(helper)(\(keys), \(slot.slot), at: \(element), \(KeyNames.literal(name))) { \(call) }")
+                }
+            }
+            writer.line("try checks.finish()")
+        }
+        if includeDidDecode, let didDecode = hooks.didDecode, !didDecode.isOverride {
+            writer.line(hookCall("jsonDidDecode", didDecode))
+        }
+        if let validate = hooks.validate, !validate.isOverride {
+            writer.line(hookCall("validate", validate))
+        }
+        var flat = CodeWriter(depth: 0)
+        flat.append(writer)
+        return flat
+    }
+
+    /// `try context.hook("validate", at: element) { try self.validate() }`.
+    private static func hookCall(_ name: String, _ hook: HookFunction) -> String {
+        let call = "\(hook.throwsErrors ? "try " : "")self.\(name)()"
+        return "try context.hook(\(KeyNames.literal(name + "()")), at: element) { \(call) }"
+    }
+
+    /// The mapped, decoded properties with a `validate<Property>` hook.
+    static func propertyValidators(_ model: MappedModel, _ hooks: DeclaredHooks) -> [(MappedProperty, HookFunction)] {
+        model.properties.compactMap { property in
+            guard property.decodes,
+                let hook = hooks.propertyValidators[
+                    DeclaredHooks.propertyHookName("validate", plainName(property.accessName))]
+            else { return nil }
+            return (property, hook)
+        }
+    }
+
+    /// The slot the property is written to: its key, first fallback key or first collected key.
+    static func primarySlot(_ property: MappedProperty) -> KeyTree.SlotReference {
+        switch property.keys {
+        case .single(let slot): return slot
+        case .fallbacks(let slots): return slots[0]
+        case .collected(let members): return members[0].slot
+        }
+    }
+
+    /// The element the property was decoded from, for error positions.
+    private static func elementExpression(_ property: MappedProperty, _ model: MappedModel) -> String {
+        switch property.keys {
+        case .single(let slot): return model.tree.variable(slot)
+        case .fallbacks: return "f\(property.index).0"
+        case .collected: return "nil"
+        }
+    }
+
+    /// `title` for `` `title` ``.
+    static func plainName(_ accessName: String) -> String {
+        accessName.hasPrefix("`") && accessName.hasSuffix("`") && accessName.count > 2
+            ? String(accessName.dropFirst().dropLast()) : accessName
+    }
+
+    /// The first lines of `encode(to:context:)`: a `jsonWillEncode()` that returns Void runs
+    /// first (it may throw to refuse); one that returns a copy is handled by the caller.
+    static func willEncodeLines(_ hooks: DeclaredHooks) -> [String] {
+        guard let hook = hooks.willEncode, !hook.returnsValue, !hook.isOverride else { return [] }
+        return ["\(hook.throwsErrors ? "try " : "")self.jsonWillEncode()"]
+    }
+}

@@ -1,0 +1,255 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// Misuse of enums, classes, hooks and merge markers: every problem at once, fix-its where one
+/// is obvious, no generated code.
+@Suite("@JSONModel diagnostics: enums, classes, merging")
+struct PolyDiagnosticTests {
+    /// Cases with several values, a tag used twice, markers meant for properties, two fallbacks: all reported at once.
+    @Test func enumCaseProblems() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .internal(tag: "type"))
+            enum Message {
+                case text(TextMessage, Date)
+                case note(TextMessage)
+                @JSONTag("note") case plain(TextMessage)
+                @JSONKey("img") case image(PictureMessage)
+                @JSONFallback case unknown(JSONValue)
+                @JSONFallback case other(JSONValue)
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case text(TextMessage, Date)
+                case note(TextMessage)
+                case plain(TextMessage)
+                case image(PictureMessage)
+                case unknown(JSONValue)
+                case other(JSONValue)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "case 'text' has 2 associated values; a '@JSONModel' enum case carries one model (or none)", line: 3, column: 14),
+                DiagnosticSpec(message: "tag \"note\" of case 'plain' is already used by case 'note'", line: 5, column: 27),
+                DiagnosticSpec(message: "'@JSONKey' does not apply to enum cases; use '@JSONTag' to name a case's tag", line: 6, column: 5, fixIts: [FixItSpec(message: "remove '@JSONKey(\"img\")'")]),
+                DiagnosticSpec(message: "only one case can be '@JSONFallback'", line: 8, column: 5)
+            ],
+            fixedSource: """
+                @JSONModel(representation: .internal(tag: "type"))
+                enum Message {
+                    case text(TextMessage, Date)
+                    case note(TextMessage)
+                    @JSONTag("note") case plain(TextMessage)
+                    case image(PictureMessage)
+                    @JSONFallback case unknown(JSONValue)
+                    @JSONFallback case other(JSONValue)
+                }
+                """,
+            macros: polyMacros
+        )
+    }
+
+    /// A representation must be spelled out with literal keys.
+    @Test func unknownRepresentation() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .internal(tag: name))
+            enum Message {
+                case text(TextMessage)
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case text(TextMessage)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'representation:' must be .external, .internal(tag:), .adjacent(tag:content:), .untagged or .chosenByContent, with string literal keys", line: 1, column: 28)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// The tag and content keys must be two different non-empty keys.
+    @Test func adjacentKeysMustDiffer() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .adjacent(tag: "type", content: "type"))
+            enum Message {
+                case text(TextMessage)
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case text(TextMessage)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "the tag and content keys of an enum representation cannot be empty, nor the same key", line: 1, column: 28)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// A case without payload cannot be written untagged.
+    @Test func unitCasesNeedATag() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .untagged)
+            enum Message {
+                case text(TextMessage)
+                case ping
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case text(TextMessage)
+                case ping
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "case 'ping' has no payload, which the untagged representation cannot write; give it a payload or use a tagged representation", line: 4, column: 10)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// Tags are literals on single cases; runtime key strategies cannot rename tags.
+    @Test func enumTagsAndStrategy() {
+        assertExpansion(
+            """
+            @JSONModel(keyStrategy: .custom(myKeys))
+            enum Nothing {
+                @JSONTag case a, b
+            }
+            """,
+            expandedSource: """
+            enum Nothing {
+                case a, b
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "on an enum, 'keyStrategy:' must be .useDefaultKeys or .snakeCase, applied to the case names at compile time", line: 1, column: 25),
+                DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONTag' on a declaration of several cases; declare each case on its own line", line: 3, column: 5)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// An enum without cases cannot be decoded.
+    @Test func enumWithoutCases() {
+        assertExpansion(
+            """
+            @JSONModel
+            enum Nothing {
+                static let shared = 1
+            }
+            """,
+            expandedSource: """
+            enum Nothing {
+                static let shared = 1
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONModel' enum 'Nothing' has no cases to decode", line: 2, column: 6)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// Enum-only arguments and markers on a struct, and merge markers that cannot apply.
+    @Test func structMisuse() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .external)
+            struct Message {
+                @JSONTag("x") var text: String
+                @JSONMerge(.keep) let id: Int
+                @JSONMerge(.replaceIfPresent) var count: Int
+                @JSONMerge(.sometimes) var size: Int
+                @JSONMerge(.keep) var labels: [String]
+                static func mergeLabels(_ a: inout [String], _ b: [String]) {}
+            }
+            """,
+            expandedSource: """
+            struct Message {
+                var text: String
+                let id: Int
+                var count: Int
+                var size: Int
+                var labels: [String]
+                static func mergeLabels(_ a: inout [String], _ b: [String]) {}
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONMerge' expects .keep, .replace or .replaceIfPresent", line: 6, column: 5),
+                DiagnosticSpec(message: "'representation:' applies only to '@JSONModel' enums", line: 1, column: 12),
+                DiagnosticSpec(message: "'@JSONTag' applies to cases of '@JSONModel' enums, not to property 'text'", line: 3, column: 5, fixIts: [FixItSpec(message: "remove '@JSONTag(\"x\")'")]),
+                DiagnosticSpec(message: "'@JSONMerge' on 'let' property 'id', which merge(from:) cannot assign", line: 4, column: 5, fixIts: [FixItSpec(message: "remove '@JSONMerge(.keep)'")]),
+                DiagnosticSpec(message: "'@JSONMerge(.replaceIfPresent)' on 'count', which is not optional; non-optional properties are always present", line: 5, column: 5),
+                DiagnosticSpec(message: "'@JSONMerge' on 'labels', which also has 'static func mergeLabels'; keep one", line: 7, column: 5)
+            ],
+            fixedSource: """
+                @JSONModel(representation: .external)
+                struct Message {
+                    var text: String
+                    let id: Int
+                    @JSONMerge(.replaceIfPresent) var count: Int
+                    @JSONMerge(.sometimes) var size: Int
+                    @JSONMerge(.keep) var labels: [String]
+                    static func mergeLabels(_ a: inout [String], _ b: [String]) {}
+                }
+                """,
+            macros: polyMacros
+        )
+    }
+
+    /// A class model's superclass must be a model; a class's `jsonWillEncode()` cannot return a copy.
+    @Test func classWithoutModelSuperclass() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class Message: NSObject {
+                var text: String
+                func jsonWillEncode() -> Message { self }
+            }
+            """,
+            expandedSource: """
+            final class Message: NSObject {
+                var text: String
+                func jsonWillEncode() -> Message { self }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONModel' class 'Message' inherits from 'NSObject', which is not a model; the superclass of a class model must itself be a '@JSONModel' class", line: 2, column: 22),
+                DiagnosticSpec(message: "'jsonWillEncode()' of a class cannot return a copy; change the instance or throw", line: 4, column: 10)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// Only the root of a hierarchy declares `jsonClass(for:)`.
+    @Test func chooserInSubclass() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class TextMessage: Message {
+                var body: String
+                class func jsonClass(for object: JSONElement) -> Message.Type? { nil }
+            }
+            """,
+            expandedSource: """
+            final class TextMessage: Message {
+                var body: String
+                class func jsonClass(for object: JSONElement) -> Message.Type? { nil }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'jsonClass(for:)' must be declared by the root model class of the hierarchy; a subclass can only 'override' it", line: 4, column: 16)
+            ],
+            macros: polyMacros
+        )
+    }
+}

@@ -1,0 +1,1011 @@
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+import LoomMacros
+
+/// The macros of `Loom` including the markers of polymorphic enums and merging; `@JSONModel`
+/// adds `JSONModel` and `JSONMergeable` (the compiler passes those the type lacks).
+let polyMacros: [String: MacroSpec] = loomMacros.merging(
+    [
+        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "JSONMergeable"]),
+        "JSONTag": MacroSpec(type: JSONMarkerMacro.self),
+        "JSONFallback": MacroSpec(type: JSONMarkerMacro.self),
+        "JSONMerge": MacroSpec(type: JSONMarkerMacro.self),
+    ], uniquingKeysWith: { $1 })
+
+/// As the compiler passes them for a subclass, which inherits both conformances.
+let polyMacrosForSubclass = polyMacros.merging(
+    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: [])], uniquingKeysWith: { $1 })
+
+/// What `@JSONModel` generates for enums, classes, hooks and merging. The same shapes are
+/// compiled and run in `Tests/LoomTests/Polymorphism`, `Hooks` and `Merge`.
+@Suite("@JSONModel expansion: enums, classes, hooks, merging")
+struct PolyExpansionTests {
+    /// An internally tagged enum with an alternative tag, a case without payload and a fallback that keeps the raw JSON.
+    @Test func internalTag() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .internal(tag: "type"))
+            enum Message {
+                case text(TextMessage)
+                @JSONTag("picture", "image") case image(PictureMessage)
+                case ping
+                @JSONFallback case unknown(JSONValue)
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case text(TextMessage)
+                case image(PictureMessage)
+                case ping
+                case unknown(JSONValue)
+            }
+
+            extension Message: Loom.JSONModel {
+                static let _loomCases = Loom.JSONKeySet(["text", "picture", "image", "ping"], explicit: [true, true, true, true])
+                static let _loomTagKeys = Loom.JSONKeySet(["type"], explicit: [true])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let found = try context.internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
+                    switch found.slot {
+                    case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
+                    case 1, 2: self = .image(try found.payload { try found.context.decode(PictureMessage.self, from: $0) })
+                    case 3: self = .ping
+                    default: self = .unknown(try context.decode(JSONValue.self, from: element))
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    switch self {
+                    case .text(let value):
+                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                    case .image(let value):
+                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                    case .ping:
+                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+                    case .unknown(let value):
+                        try context.encode(value, to: &writer)
+                    }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// The default representation: `{"text": {…}}`, a labeled payload, and `"ping"` for a case without payload.
+    @Test func externalTag() {
+        assertExpansion(
+            """
+            @JSONModel
+            enum Message {
+                case text(TextMessage)
+                case image(picture: PictureMessage)
+                case ping
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case text(TextMessage)
+                case image(picture: PictureMessage)
+                case ping
+            }
+
+            extension Message: Loom.JSONModel {
+                static let _loomCases = Loom.JSONKeySet(["text", "image", "ping"], explicit: [true, true, true])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let found = try context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    switch found.slot {
+                    case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
+                    case 1: self = .image(picture: try found.payload { try found.context.decode(PictureMessage.self, from: $0) })
+                    case 2: self = .ping
+                    default: throw found.unknownCase()
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    switch self {
+                    case .text(let value):
+                        try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                    case .image(let value):
+                        try context.writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                    case .ping:
+                        context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
+                    }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// Adjacent tag and content keys; `.snakeCase` converts the case names; a fallback without payload writes its own tag.
+    @Test func adjacentTagWithUnitFallback() {
+        assertExpansion(
+            """
+            @JSONModel(keyStrategy: .snakeCase, representation: .adjacent(tag: "kind", content: "value"))
+            enum Event {
+                case userJoined(User)
+                @JSONFallback case other
+            }
+            """,
+            expandedSource: """
+            enum Event {
+                case userJoined(User)
+                case other
+            }
+
+            extension Event: Loom.JSONModel {
+                static let _loomCases = Loom.JSONKeySet(["user_joined", "other"], explicit: [true, true])
+                static let _loomTagKeys = Loom.JSONKeySet(["kind", "value"], explicit: [true, true])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
+                    switch found.slot {
+                    case 0: self = .userJoined(try found.payload { try found.context.decode(User.self, from: $0) })
+                    case 1: self = .other
+                    default: self = .other
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    switch self {
+                    case .userJoined(let value):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                    case .other:
+                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer)
+                    }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// Each case tried in order; the fallback takes what none decodes.
+    @Test func untagged() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .untagged)
+            enum Message {
+                case image(PictureMessage)
+                case text(TextMessage)
+                @JSONFallback case unknown(JSONValue)
+            }
+            """,
+            expandedSource: """
+            enum Message {
+                case image(PictureMessage)
+                case text(TextMessage)
+                case unknown(JSONValue)
+            }
+
+            extension Message: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    var attempts = Loom.JSONUntaggedAttempts(context)
+                    if let value = attempts.attempt("image", { try context.decode(PictureMessage.self, from: element) }) {
+                        self = .image(value)
+                        return
+                    }
+                    if let value = attempts.attempt("text", { try context.decode(TextMessage.self, from: element) }) {
+                        self = .text(value)
+                        return
+                    }
+                    self = .unknown(try context.decode(JSONValue.self, from: element))
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    switch self {
+                    case .image(let value):
+                        try context.encode(value, to: &writer)
+                    case .text(let value):
+                        try context.encode(value, to: &writer)
+                    case .unknown(let value):
+                        try context.encode(value, to: &writer)
+                    }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// `jsonCase(for:)` chooses; `JSONCase` is generated in the enum; a public enum gets public members.
+    @Test func chosenByContent() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .chosenByContent)
+            public enum Message {
+                case text(TextMessage)
+                case image(PictureMessage)
+
+                static func jsonCase(for object: JSONElement) -> JSONCase? {
+                    object["image_url"] != nil ? .image : .text
+                }
+            }
+            """,
+            expandedSource: """
+            public enum Message {
+                case text(TextMessage)
+                case image(PictureMessage)
+
+                static func jsonCase(for object: JSONElement) -> JSONCase? {
+                    object["image_url"] != nil ? .image : .text
+                }
+
+                /// The cases `jsonCase(for:)` chooses between (generated by `@JSONModel`).
+                public enum JSONCase: Hashable, Sendable, CaseIterable {
+                    case text
+                    case image
+                }
+            }
+
+            extension Message: Loom.JSONModel {
+                public init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    guard let choice = try context.chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
+                        throw context.noCaseChosen(for: Self.self, element)
+                    }
+                    switch choice {
+                    case .text: self = .text(try context.decode(TextMessage.self, from: element))
+                    case .image: self = .image(try context.decode(PictureMessage.self, from: element))
+                    }
+                }
+
+                public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    switch self {
+                    case .text(let value):
+                        try context.encode(value, to: &writer)
+                    case .image(let value):
+                        try context.encode(value, to: &writer)
+                    }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// A final class without superclass: the struct shape in the class body, plus `==`, `description`, merging.
+    @Test func finalClass() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class Account: Equatable, CustomStringConvertible {
+                let id: Int
+                @JSONKey("display_name") var displayName: String?
+                @JSONIgnore var cache: [String: Int] = [:]
+            }
+            """,
+            expandedSource: """
+            final class Account: Equatable, CustomStringConvertible {
+                let id: Int
+                var displayName: String?
+                var cache: [String: Int] = [:]
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optional(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.displayName = try Loom.JSONErrorAccumulator.unwrap(v1)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.id, to: &writer)
+                    if let value = self.displayName {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                    writer.endObject()
+                }
+
+                static func == (lhs: Account, rhs: Account) -> Bool {
+                    Loom.JSONModelEquality.equal(lhs.id, rhs.id) && Loom.JSONModelEquality.equal(lhs.displayName, rhs.displayName)
+                }
+
+                var description: String {
+                    var fields = Loom.JSONModelFields(self)
+                    fields.append("id", self.id)
+                    fields.append("displayName", self.displayName)
+                    return fields.description
+                }
+
+                func merge(from other: Account) {
+                    if let value = other.displayName { self.displayName = value }
+                }
+
+                func merge(from other: Account, only keyPaths: [PartialKeyPath<Account>]) {
+                    if keyPaths.contains(\\Account.displayName) {
+                        if let value = other.displayName { self.displayName = value }
+                    }
+                }
+
+                func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s1: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 1: context.assign(&s1, member.value)
+                        case 0: break
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optionalDefaulted(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.displayName = value }
+                }
+            }
+
+            extension Account: Loom.JSONModel, Loom.JSONMergeable {
+                static let _loomKeys = Loom.JSONKeySet(["id", "display_name"], explicit: [false, true])
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// The root of a hierarchy: overridable members, and `makeInstance` calling the chooser.
+    @Test func classClusterRoot() {
+        assertExpansion(
+            """
+            @JSONModel
+            class Message: Hashable {
+                var id: Int
+                class func jsonClass(for object: JSONElement) -> Message.Type? {
+                    object["body"] != nil ? TextMessage.self : Message.self
+                }
+            }
+            """,
+            expandedSource: """
+            class Message: Hashable {
+                var id: Int
+                class func jsonClass(for object: JSONElement) -> Message.Type? {
+                    object["body"] != nil ? TextMessage.self : Message.self
+                }
+
+                required init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                class func makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self {
+                    try context.instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    try self._loomEncodeMembers(to: &writer, context: context)
+                    writer.endObject()
+                }
+
+                func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.id, to: &writer)
+                }
+
+                class var _loomObjectKeys: Loom.JSONKeySet {
+                    Self._loomKeys
+                }
+
+                func _loomIsEqual(to other: AnyObject) -> Bool {
+                    guard let other = other as? Message, ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: other)) else { return false }
+                    return Loom.JSONModelEquality.equal(self.id, other.id)
+                }
+
+                func _loomHash(into hasher: inout Hasher) {
+                    Loom.JSONModelEquality.hash(self.id, into: &hasher)
+                }
+
+                func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                    fields.append("id", self.id)
+                }
+
+                static func == (lhs: Message, rhs: Message) -> Bool {
+                    lhs._loomIsEqual(to: rhs)
+                }
+
+                func hash(into hasher: inout Hasher) {
+                    self._loomHash(into: &hasher)
+                }
+
+                func merge(from other: Message) {
+                    self._loomMerge(from: other)
+                }
+
+                func _loomMerge(from other: AnyObject) {
+                    guard let other = other as? Message else { return }
+                    self.id = other.id
+                }
+
+                func merge(from other: Message, only keyPaths: [PartialKeyPath<Message>]) {
+                    if keyPaths.contains(\\Message.id) {
+                        self.id = other.id
+                    }
+                }
+
+                func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    try errors.finish()
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.id = value }
+                }
+            }
+
+            extension Message: Loom.JSONModel, Loom.JSONMergeable {
+                static let _loomKeys = Loom.JSONKeySet(["id"])
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// A subclass decodes its own keys, calls `super.init`, and writes its superclass's members first.
+    @Test func subclass() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class TextMessage: Message {
+                var body: String
+                @JSONMerge(.keep) var draft: String?
+            }
+            """,
+            expandedSource: """
+            final class TextMessage: Message {
+                var body: String
+                var draft: String?
+
+                required init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys_TextMessage.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys_TextMessage, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys_TextMessage, 0) { try context.decode(String.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optional(s1, Self._loomKeys_TextMessage, 1) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.body = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.draft = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    try super.init(json: element, context: context.forSuperclass(of: element))
+                }
+
+                override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try super._loomEncodeMembers(to: &writer, context: context)
+                    context.writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
+                    try context.encode(self.body, to: &writer)
+                    if let value = self.draft {
+                        context.writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                }
+
+                override class var _loomObjectKeys: Loom.JSONKeySet {
+                    Self._loomKeys_TextMessage
+                }
+
+                override func _loomIsEqual(to other: AnyObject) -> Bool {
+                    guard super._loomIsEqual(to: other), let other = other as? TextMessage else { return false }
+                    return Loom.JSONModelEquality.equal(self.body, other.body) && Loom.JSONModelEquality.equal(self.draft, other.draft)
+                }
+
+                override func _loomHash(into hasher: inout Hasher) {
+                    super._loomHash(into: &hasher)
+                    Loom.JSONModelEquality.hash(self.body, into: &hasher)
+                    Loom.JSONModelEquality.hash(self.draft, into: &hasher)
+                }
+
+                override func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                    super._loomDescribe(into: &fields)
+                    fields.append("body", self.body)
+                    fields.append("draft", self.draft)
+                }
+
+                override func _loomMerge(from other: AnyObject) {
+                    super._loomMerge(from: other)
+                    guard let other = other as? TextMessage else { return }
+                    self.body = other.body
+                }
+
+                override func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    try super.update(json: element, context: context.forSuperclass(of: element))
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys_TextMessage.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys_TextMessage, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.defaulted(s0, Self._loomKeys_TextMessage, 0) { try context.decode(String.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optionalDefaulted(s1, Self._loomKeys_TextMessage, 1) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.body = value }
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.draft = value }
+                }
+            }
+
+            extension TextMessage {
+                static let _loomKeys_TextMessage = Loom.JSONKeySet(["body", "draft"], inheriting: Message._loomObjectKeys)
+            }
+            """,
+            macros: polyMacrosForSubclass
+        )
+    }
+
+    /// Every hook of a struct: rewrite, property validation, `jsonDidDecode`, `validate`, a copy to encode.
+    @Test func structHooks() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Issue {
+                var title: String
+                @JSONIgnore var retrievedAt: Date? = nil
+
+                static func jsonWillDecode(_ value: JSONValue) throws -> JSONValue { value }
+                mutating func jsonDidDecode() { retrievedAt = Date() }
+                func validate() throws {}
+                static func validateTitle(_ title: String) -> Bool { !title.isEmpty }
+                func jsonWillEncode() throws -> Issue { self }
+            }
+            """,
+            expandedSource: """
+            struct Issue {
+                var title: String
+                var retrievedAt: Date? = nil
+
+                static func jsonWillDecode(_ value: JSONValue) throws -> JSONValue { value }
+                mutating func jsonDidDecode() { retrievedAt = Date() }
+                func validate() throws {}
+                static func validateTitle(_ title: String) -> Bool { !title.isEmpty }
+                func jsonWillEncode() throws -> Issue { self }
+            }
+
+            extension Issue: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["title"])
+
+                init(json original: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let rewritten = try context.rewrite(original, for: Self.self, with: Self.jsonWillDecode)
+                    defer { withExtendedLifetime(rewritten.document) {} }
+                    let element = rewritten.root
+                    do {
+                        let members = try context.object(element, for: Self.self)
+                        var s0: Loom.JSONElement? = nil
+                        var errors = Loom.JSONErrorAccumulator(context)
+                        var hint = 0
+                        for member in members {
+                            switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                            case 0: context.assign(&s0, member.value)
+                            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                            }
+                        }
+                        let v0 = try errors.capture {
+                            try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        }
+                        try errors.finish()
+                        self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
+                        var checks = Loom.JSONErrorAccumulator(context)
+                        try checks.capture {
+                            try context.checkProperty(Self._loomKeys, 0, at: s0, "validateTitle") { Self.validateTitle(self.title) }
+                        }
+                        try checks.finish()
+                        try context.hook("jsonDidDecode()", at: element) { self.jsonDidDecode() }
+                        try context.hook("validate()", at: element) { try self.validate() }
+                    } catch let error as Loom.JSONDecodingError {
+                        throw rewritten.relocated(error)
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    let model = try self.jsonWillEncode()
+                    try model._loomEncode(to: &writer, context: context)
+                }
+
+                func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.title, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// `JSONMergeable`: merge policies, a `merge<Property>` function, `update(json:context:)` that leaves `let`s alone.
+    @Test func mergeableStruct() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Issue: JSONMergeable {
+                let number: Int
+                var title: String
+                var body: String?
+                @JSONMerge(.keep) var note: String?
+                @JSONMerge(.replace) var closedAt: Date?
+                var labels: [String]
+
+                static func mergeLabels(_ current: inout [String], _ other: [String]) { current += other }
+            }
+            """,
+            expandedSource: """
+            struct Issue: JSONMergeable {
+                let number: Int
+                var title: String
+                var body: String?
+                var note: String?
+                var closedAt: Date?
+                var labels: [String]
+
+                static func mergeLabels(_ current: inout [String], _ other: [String]) { current += other }
+            }
+
+            extension Issue: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["number", "title", "body", "note", "closedAt", "labels"])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var s2: Loom.JSONElement? = nil
+                    var s3: Loom.JSONElement? = nil
+                    var s4: Loom.JSONElement? = nil
+                    var s5: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        case 2: context.assign(&s2, member.value)
+                        case 3: context.assign(&s3, member.value)
+                        case 4: context.assign(&s4, member.value)
+                        case 5: context.assign(&s5, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.required(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                    }
+                    let v2 = try errors.capture {
+                        try context.optional(s2, Self._loomKeys, 2) { try context.decode(String.self, from: $0) }
+                    }
+                    let v3 = try errors.capture {
+                        try context.optional(s3, Self._loomKeys, 3) { try context.decode(String.self, from: $0) }
+                    }
+                    let v4 = try errors.capture {
+                        try context.optional(s4, Self._loomKeys, 4) { try context.decode(Date.self, from: $0) }
+                    }
+                    let v5 = try errors.capture {
+                        try context.required(s5, Self._loomKeys, 5) { try context.array($0) { try context.decode(String.self, from: $0) } }
+                    }
+                    try errors.finish()
+                    self.number = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.title = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.body = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.note = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    self.closedAt = try Loom.JSONErrorAccumulator.unwrap(v4)
+                    self.labels = try Loom.JSONErrorAccumulator.unwrap(v5)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.number, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.encode(self.title, to: &writer)
+                    if let value = self.body {
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        writer.writeNull()
+                    }
+                    if let value = self.note {
+                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        writer.writeNull()
+                    }
+                    if let value = self.closedAt {
+                        context.writeKey(Self._loomKeys, 4, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 4, to: &writer)
+                        writer.writeNull()
+                    }
+                    context.writeKey(Self._loomKeys, 5, to: &writer)
+                    try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
+                    writer.endObject()
+                }
+
+                mutating func merge(from other: Self) {
+                    self.title = other.title
+                    if let value = other.body { self.body = value }
+                    self.closedAt = other.closedAt
+                    Self.mergeLabels(&self.labels, other.labels)
+                }
+
+                mutating func merge(from other: Self, only keyPaths: [PartialKeyPath<Self>]) {
+                    if keyPaths.contains(\\Self.title) {
+                        self.title = other.title
+                    }
+                    if keyPaths.contains(\\Self.body) {
+                        if let value = other.body { self.body = value }
+                    }
+                    if keyPaths.contains(\\Self.closedAt) {
+                        self.closedAt = other.closedAt
+                    }
+                    if keyPaths.contains(\\Self.labels) {
+                        Self.mergeLabels(&self.labels, other.labels)
+                    }
+                }
+
+                mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s1: Loom.JSONElement? = nil
+                    var s2: Loom.JSONElement? = nil
+                    var s3: Loom.JSONElement? = nil
+                    var s4: Loom.JSONElement? = nil
+                    var s5: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 1: context.assign(&s1, member.value)
+                        case 2: context.assign(&s2, member.value)
+                        case 3: context.assign(&s3, member.value)
+                        case 4: context.assign(&s4, member.value)
+                        case 5: context.assign(&s5, member.value)
+                        case 0: break
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v1 = try errors.capture {
+                        try context.defaulted(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                    }
+                    let v2 = try errors.capture {
+                        try context.optionalDefaulted(s2, Self._loomKeys, 2) { try context.decode(String.self, from: $0) }
+                    }
+                    let v3 = try errors.capture {
+                        try context.optionalDefaulted(s3, Self._loomKeys, 3) { try context.decode(String.self, from: $0) }
+                    }
+                    let v4 = try errors.capture {
+                        try context.optionalDefaulted(s4, Self._loomKeys, 4) { try context.decode(Date.self, from: $0) }
+                    }
+                    let v5 = try errors.capture {
+                        try context.defaulted(s5, Self._loomKeys, 5) { try context.array($0) { try context.decode(String.self, from: $0) } }
+                    }
+                    try errors.finish()
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.title = value }
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v2) { self.body = value }
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v3) { self.note = value }
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v4) { self.closedAt = value }
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v5) { self.labels = value }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// An open class gets open members.
+    @Test func openClass() {
+        assertExpansion(
+            """
+            @JSONModel
+            open class Node {
+                public var name: String
+            }
+            """,
+            expandedSource: """
+            open class Node {
+                public var name: String
+
+                public required init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                open func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    try self._loomEncodeMembers(to: &writer, context: context)
+                    writer.endObject()
+                }
+
+                open func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.name, to: &writer)
+                }
+
+                open class var _loomObjectKeys: Loom.JSONKeySet {
+                    Self._loomKeys
+                }
+
+                open func _loomIsEqual(to other: AnyObject) -> Bool {
+                    guard let other = other as? Node, ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: other)) else { return false }
+                    return Loom.JSONModelEquality.equal(self.name, other.name)
+                }
+
+                open func _loomHash(into hasher: inout Hasher) {
+                    Loom.JSONModelEquality.hash(self.name, into: &hasher)
+                }
+
+                open func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                    fields.append("name", self.name)
+                }
+
+                public func merge(from other: Node) {
+                    self._loomMerge(from: other)
+                }
+
+                open func _loomMerge(from other: AnyObject) {
+                    guard let other = other as? Node else { return }
+                    self.name = other.name
+                }
+
+                public func merge(from other: Node, only keyPaths: [PartialKeyPath<Node>]) {
+                    if keyPaths.contains(\\Node.name) {
+                        self.name = other.name
+                    }
+                }
+
+                open func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.name = value }
+                }
+            }
+
+            extension Node: Loom.JSONModel, Loom.JSONMergeable {
+                static let _loomKeys = Loom.JSONKeySet(["name"])
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// Generic enums keep their key sets in computed properties.
+    @Test func genericEnum() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .adjacent(tag: "t", content: "c"))
+            enum Either<Left: JSONModel, Right: JSONModel> {
+                case left(Left)
+                case right(Right)
+            }
+            """,
+            expandedSource: """
+            enum Either<Left: JSONModel, Right: JSONModel> {
+                case left(Left)
+                case right(Right)
+            }
+
+            extension Either: Loom.JSONModel {
+                static var _loomCases: Loom.JSONKeySet { Loom.JSONKeySet(["left", "right"], explicit: [true, true]) }
+                static var _loomTagKeys: Loom.JSONKeySet { Loom.JSONKeySet(["t", "c"], explicit: [true, true]) }
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    switch found.slot {
+                    case 0: self = .left(try found.payload { try found.context.decode(Left.self, from: $0) })
+                    case 1: self = .right(try found.payload { try found.context.decode(Right.self, from: $0) })
+                    default: throw found.unknownCase()
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    switch self {
+                    case .left(let value):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                    case .right(let value):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                    }
+                }
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+}
