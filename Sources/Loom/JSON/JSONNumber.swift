@@ -144,6 +144,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         case .uint(let value): return T(exactly: value)
         case .double(let value) where abs(value) < 9_007_199_254_740_992:
             return T(exactly: value)
+        case .double(let value) where !value.isFinite:
+            return nil
         case .double:
             // Beyond 2^53 the written (shortest) text and the binary value can differ in the
             // low digits; a number is its text, as equality already says.
