@@ -1,12 +1,16 @@
 import Foundation
 
 // Conformances of standard library and Foundation types. Each decoder checks the JSON kind
-// first and reports `expected T, found …` with the element's position.
+// first and reports `expected T, found …` with the element's position. Lenient coercion
+// (`JSONCoercion`) is consulted only on that mismatch path, so strict decoding pays nothing.
 
 extension Bool: JSONDecodable, JSONEncodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard let value = element.boolValue else { throw context.mismatch(expected: "Bool", element) }
+        guard let value = element.boolValue else {
+            self = try context.coercedBool(element)
+            return
+        }
         self = value
     }
 
@@ -17,7 +21,10 @@ extension Bool: JSONDecodable, JSONEncodable {
 extension String: JSONDecodable, JSONEncodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard element.nodeKind == .string else { throw context.mismatch(expected: "String", element) }
+        guard element.nodeKind == .string else {
+            self = try context.coercedString(element)
+            return
+        }
         self = element.makeString()
     }
 
@@ -38,11 +45,11 @@ func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement,
     case .number:
         switch NumberConversion.integer(T.self, from: element.numberBytes) {
         case .success(let value): return value
-        case .failure(.notIntegral): throw context.outOfRange("\(T.self)", element, notIntegral: true)
+        case .failure(.notIntegral): return try context.roundedInteger(T.self, element)
         case .failure(.outOfRange): throw context.outOfRange("\(T.self)", element)
         }
     default:
-        throw context.mismatch(expected: "\(T.self)", element)
+        return try context.coercedInteger(T.self, element)
     }
 }
 
@@ -146,7 +153,7 @@ extension Double: JSONDecodable, JSONEncodable {
                 throw context.outOfRange("Double", element)
             }
             self = value
-        default: throw context.mismatch(expected: "Double", element)
+        default: self = try context.coercedDouble(element)
         }
     }
 
@@ -157,7 +164,10 @@ extension Double: JSONDecodable, JSONEncodable {
 extension Float: JSONDecodable, JSONEncodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard element.kind == .number else { throw context.mismatch(expected: "Float", element) }
+        guard element.kind == .number else {
+            self = try context.coercedFloat(element)
+            return
+        }
         let lexeme: UnsafeBufferPointer<UInt8>
         if element.nodeKind == .int {
             let value = Int64(bitPattern: element.payload)
@@ -180,7 +190,10 @@ extension Float: JSONDecodable, JSONEncodable {
 
 extension Decimal: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard element.kind == .number else { throw context.mismatch(expected: "Decimal", element) }
+        guard element.kind == .number else {
+            self = try context.coercedDecimal(element)
+            return
+        }
         guard let value = JSONNumber(element: element).decimalValue else {
             throw context.outOfRange("Decimal (38 significant digits)", element)
         }
@@ -219,15 +232,31 @@ extension UUID: JSONDecodable, JSONEncodable {
 
 extension Data: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard let text = element.stringValue else { throw context.mismatch(expected: "base64 string", element) }
-        guard let data = Data(base64Encoded: text) else {
-            throw context.invalid("invalid base64 \(context.describe(element))", element)
+        switch context.decoder.dataStrategy {
+        case .base64: self = try JSONBase64Coding.decode(element, urlSafe: false, context: context)
+        case .base64URL: self = try JSONBase64Coding.decode(element, urlSafe: true, context: context)
+        case .custom(let decode, _): self = try decode(element)
         }
-        self = data
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        writer.write(base64EncodedString())
+        switch context.encoder.dataStrategy {
+        case .base64: writer.writeBase64(self, urlSafe: false)
+        case .base64URL: writer.writeBase64(self, urlSafe: true)
+        case .custom(_, let encode): try encode(self, &writer)
+        }
+    }
+}
+
+/// Base64 reading shared by the `Data` conformance and the base64 transformers.
+enum JSONBase64Coding {
+    static func decode(_ element: JSONElement, urlSafe: Bool, context: JSONDecodingContext) throws -> Data {
+        let name = urlSafe ? "base64url" : "base64"
+        guard let data = element.withUTF8({ Base64.decode($0, urlSafe: urlSafe) }) else {
+            throw context.mismatch(expected: "\(name) string", element)
+        }
+        guard let data else { throw context.invalid("invalid \(name) \(context.describe(element))", element) }
+        return data
     }
 }
 
@@ -237,7 +266,7 @@ extension Date: JSONDecodable, JSONEncodable {
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        try JSONDateCoding.encode(self, strategy: context.encoder.dateStrategy, to: &writer)
+        try JSONDateCoding.encode(self, strategy: context.encoder.dateStrategy, pattern: context.storage.datePattern, to: &writer)
     }
 }
 
@@ -310,47 +339,82 @@ enum JSONDateCoding {
     static func decode(_ element: JSONElement, strategy: JSONDateStrategy, context: JSONDecodingContext) throws -> Date {
         switch strategy {
         case .iso8601:
-            guard element.nodeKind == .string else { throw context.mismatch(expected: "ISO 8601 date string", element) }
-            guard let date = element.withUTF8({ ISO8601.parse($0) }) ?? nil else {
-                throw context.invalid("invalid ISO 8601 date \(context.describe(element))", element)
-            }
-            return date
+            return try decodeISO8601(element, strict: false, context: context)
         case .secondsSince1970, .millisecondsSince1970:
-            guard let number = element.doubleValue else {
-                throw context.mismatch(expected: "number of seconds since 1970", element)
-            }
-            let seconds = strategy.isMilliseconds ? number / 1000 : number
-            // Beyond ±10^14 s (about 3 million years) `Date` arithmetic loses meaning.
-            guard abs(seconds) < 1e14 else { throw context.invalid("date \(context.describe(element)) is out of range", element) }
-            return Date(timeIntervalSince1970: seconds)
+            // Numeric strings only under lenient coercion; the transformers always take them.
+            return try decodeUnixTime(
+                element, milliseconds: strategy.isMilliseconds, acceptsStrings: context.isLenient, context: context)
         case .formatted(let pattern):
-            guard let text = element.stringValue else { throw context.mismatch(expected: "date string", element) }
-            guard let date = makeFormatter(pattern).date(from: text) else {
-                throw context.invalid("date \(context.describe(element)) does not match \"\(pattern)\"", element)
-            }
-            return date
+            return try decodeFormatted(
+                element, pattern: context.storage.datePattern ?? JSONDatePattern(pattern), context: context)
         case .custom(let decode, _):
             return try decode(element)
         }
     }
 
-    static func encode(_ date: Date, strategy: JSONDateStrategy, to writer: inout JSONWriter) throws {
+    static func decodeISO8601(_ element: JSONElement, strict: Bool, context: JSONDecodingContext) throws -> Date {
+        let name = strict ? "RFC 3339" : "ISO 8601"
+        guard let date = element.withUTF8({ ISO8601.parse($0, strictRFC3339: strict) }) else {
+            throw context.mismatch(expected: "\(name) date string", element)
+        }
+        guard let date else { throw context.invalid("invalid \(name) date \(context.describe(element))", element) }
+        return date
+    }
+
+    static func decodeUnixTime(
+        _ element: JSONElement, milliseconds: Bool, acceptsStrings: Bool, context: JSONDecodingContext
+    ) throws -> Date {
+        let unit = milliseconds ? "milliseconds" : "seconds"
+        let number: Double
+        if let value = element.doubleValue {
+            number = value
+        } else if acceptsStrings, element.nodeKind == .string {
+            number = try context.parseFloatingPoint(element, "number of \(unit) since 1970") {
+                NumberConversion.double(from: $0)
+            }
+        } else {
+            throw context.mismatch(expected: "number of \(unit) since 1970", element)
+        }
+        let seconds = milliseconds ? number / 1000 : number
+        // Beyond ±10^14 s (about 3 million years) `Date` arithmetic loses meaning.
+        guard abs(seconds) < 1e14 else { throw context.invalid("date \(context.describe(element)) is out of range", element) }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    static func decodeFormatted(_ element: JSONElement, pattern: JSONDatePattern, context: JSONDecodingContext) throws
+        -> Date
+    {
+        guard let date = element.withUTF8({ pattern.parse($0) }) else {
+            throw context.mismatch(expected: "date string", element)
+        }
+        guard let date else {
+            throw context.invalid("date \(context.describe(element)) does not match \"\(pattern.pattern)\"", element)
+        }
+        return date
+    }
+
+    static func encode(_ date: Date, strategy: JSONDateStrategy, pattern: JSONDatePattern?, to writer: inout JSONWriter)
+        throws
+    {
         switch strategy {
-        case .iso8601: writer.write(ISO8601.format(date))
+        case .iso8601: try encodeISO8601(date, to: &writer)
         case .secondsSince1970: try writer.write(date.timeIntervalSince1970)
         case .millisecondsSince1970: try writer.write((date.timeIntervalSince1970 * 1000).rounded())
-        case .formatted(let pattern): writer.write(makeFormatter(pattern).string(from: date))
+        case .formatted(let text):
+            guard let formatted = (pattern ?? JSONDatePattern(text)).format(date) else { throw outOfRange(date) }
+            writer.write(formatted)
         case .custom(_, let encode): try encode(date, &writer)
         }
     }
 
-    static func makeFormatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateFormat = pattern
-        return formatter
+    static func encodeISO8601(_ date: Date, to writer: inout JSONWriter) throws {
+        guard abs(date.timeIntervalSince1970) < 1e14 else { throw outOfRange(date) }
+        writer.beforeValue()
+        ISO8601.appendQuoted(date, to: &writer.bytes)
+    }
+
+    static func outOfRange(_ date: Date) -> JSONError {
+        JSONError(kind: .invalidValue, message: "date \(date.timeIntervalSince1970) seconds since 1970 has no calendar date")
     }
 }
 
