@@ -262,7 +262,11 @@ enum JSONBase64Coding {
 
 extension Date: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        self = try JSONDateCoding.decode(element, strategy: context.decoder.dateStrategy, context: context)
+        if context.storage.datesAreISO8601 {
+            self = try JSONDateCoding.decodeISO8601(element, strict: false, context: context)
+        } else {
+            self = try JSONDateCoding.decode(element, strategy: context.decoder.dateStrategy, context: context)
+        }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {

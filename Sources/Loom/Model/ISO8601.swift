@@ -14,20 +14,23 @@ public enum ISO8601 {
         let count = text.count
         // The shortest accepted form is `YYYY-MM-DDTHH:MM:SSZ`.
         guard count >= 20 else { return nil }
+        // The fixed-width part: every digit is checked with one flag, not one branch each.
+        var invalid = false
         @inline(__always) func digit(_ index: Int) -> Int {
-            let value = Int(text[index]) &- 48
-            return value >= 0 && value < 10 ? value : -1_000_000
+            let value = text[index] &- 48
+            invalid = invalid || value > 9
+            return Int(value)
         }
-        @inline(__always) func two(_ index: Int) -> Int { digit(index) * 10 + digit(index + 1) }
-        let year = digit(0) * 1000 + digit(1) * 100 + two(2)
+        @inline(__always) func two(_ index: Int) -> Int { digit(index) &* 10 &+ digit(index + 1) }
+        let year = digit(0) &* 1000 &+ digit(1) &* 100 &+ two(2)
         let month = two(5)
         let day = two(8)
         let hour = two(11)
         let minute = two(14)
         let second = two(17)
-        guard year >= 0, month >= 1, month <= 12, day >= 1, hour >= 0, hour < 24, minute >= 0, minute < 60,
+        guard !invalid, month >= 1, month <= 12, day >= 1, hour < 24, minute < 60,
             // Leap second 60 is allowed by RFC 3339 and folds into the next second.
-            second >= 0, second <= 60,
+            second <= 60,
             text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[13] == UInt8(ascii: ":"),
             text[16] == UInt8(ascii: ":"), day <= daysInMonth(year: year, month: month)
         else { return nil }
@@ -40,13 +43,20 @@ public enum ISO8601 {
         if text[index] == UInt8(ascii: ".") || (!strictRFC3339 && text[index] == UInt8(ascii: ",")) {
             index += 1
             let start = index
-            var scale = 100_000_000
+            var digits = 0
             while index < count, text[index] >= 48 && text[index] <= 57 {
-                nanoseconds += Int(text[index] - 48) * scale
-                scale /= 10
+                // Digits beyond nanoseconds are read but cannot change a `Date`.
+                if digits < 9 {
+                    nanoseconds = nanoseconds &* 10 &+ Int(text[index] &- 48)
+                    digits += 1
+                }
                 index += 1
             }
             guard index > start else { return nil }
+            while digits < 9 {
+                nanoseconds &*= 10
+                digits += 1
+            }
         }
         guard index < count else { return nil }
         var offset = 0
@@ -74,7 +84,7 @@ public enum ISO8601 {
             } else if strictRFC3339 {
                 return nil
             }
-            guard offsetHours >= 0, offsetHours < 24, offsetMinutes >= 0, offsetMinutes < 60 else { return nil }
+            guard !invalid, offsetHours < 24, offsetMinutes < 60 else { return nil }
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         default:
             return nil

@@ -23,6 +23,9 @@ public struct JSONDecodingContext: Sendable {
         let notes: JSONNoteSink?
         /// The decoder's `.formatted` date pattern, compiled once per decode.
         let datePattern: JSONDatePattern?
+        /// Whether dates use the default ISO 8601 strategy: `Date` then reads this flag
+        /// instead of copying the strategy out of the decoder for every value.
+        let datesAreISO8601: Bool
         init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
             self.decoder = decoder
             self.notes = notes
@@ -31,6 +34,7 @@ public struct JSONDecodingContext: Sendable {
             } else {
                 datePattern = nil
             }
+            if case .iso8601 = decoder.dateStrategy { datesAreISO8601 = true } else { datesAreISO8601 = false }
         }
     }
 
