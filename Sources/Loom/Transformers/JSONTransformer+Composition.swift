@@ -51,7 +51,9 @@ public struct JSONConversion<Input, Output>: JSONValueConversion {
 /// A transformer followed by a value conversion: `first.then(second)`.
 public struct ComposedTransformer<First: JSONTransformer, Second: JSONValueConversion>: JSONTransformer
 where Second.Input == First.Value {
+    /// The transformer that reads and writes the JSON.
     public let first: First
+    /// The conversion applied after `first` when decoding, before it when encoding.
     public let second: Second
 
     /// Composes `first` and `second`.
@@ -78,6 +80,7 @@ where Second.Input == First.Value {
 
 /// `null` as `nil`, anything else through `Wrapped`; `nil` writes `null`.
 public struct OptionalTransformer<Wrapped: JSONTransformer>: JSONTransformer {
+    /// The transformer for non-null values.
     public let wrapped: Wrapped
 
     /// Lifts `wrapped` over optionals.
@@ -96,6 +99,7 @@ public struct OptionalTransformer<Wrapped: JSONTransformer>: JSONTransformer {
 
 /// A JSON array whose elements go through `Element`.
 public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
+    /// The transformer for each element.
     public let element: Element
     /// Whether elements that fail are dropped (and noted) instead of failing the array.
     public let isLossy: Bool
@@ -119,6 +123,7 @@ public struct ArrayTransformer<Element: JSONTransformer>: JSONTransformer {
 
 /// A JSON object whose values go through `Element`, as a dictionary with `String` keys.
 public struct DictionaryValuesTransformer<Element: JSONTransformer>: JSONTransformer {
+    /// The transformer for each value.
     public let element: Element
     /// Whether members whose value fails are dropped (and noted) instead of failing the object.
     public let isLossy: Bool

@@ -49,7 +49,7 @@ public struct UUIDTransformer: JSONTransformer {
     }
 
     public func encode(_ value: UUID, to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        writer.write(writesLowercase ? value.uuidString.lowercased() : value.uuidString)
+        JSONUUIDText.write(value, lowercase: writesLowercase, to: &writer)
     }
 }
 
@@ -104,8 +104,11 @@ extension JSONTransformer where Self == Base64Transformer {
 public struct ValueMappingTransformer<Key: Hashable & Sendable & JSONDecodable & JSONEncodable, Value: Equatable & Sendable>:
     JSONTransformer
 {
+    /// JSON values and the Swift values they stand for.
     public let mapping: [Key: Value]
+    /// The value for JSON values not in the table; `nil` makes them an error.
     public let defaultValue: Value?
+    /// The JSON value written for values not in the table; `nil` makes them an error.
     public let reverseDefault: Key?
     /// The table's pairs in a stable order, for encoding and messages.
     let pairs: [(key: Key, value: Value)]
@@ -370,7 +373,9 @@ extension JSONTransformer where Self == DecimalTransformer {
 /// array. Elements other than `String` convert with `LosslessStringConvertible`
 /// (`.separated(by: ",", as: Int.self)` reads `"1, 2"` as `[1, 2]`).
 public struct SeparatedStringTransformer<Element: LosslessStringConvertible & Sendable>: JSONTransformer {
+    /// The text between components.
     public let separator: String
+    /// Whether spaces and tabs around components are removed when reading.
     public let trimsWhitespace: Bool
 
     /// Creates the transformer.

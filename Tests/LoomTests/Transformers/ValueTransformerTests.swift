@@ -94,6 +94,21 @@ struct ValueTransformerTests {
         #expect(try decodeValue(.uuid, #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#) == uuid)
         #expect(try encodeValue(.uuid, uuid) == #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#)
         #expect(decodeFailure(.uuid, #""nope""#) == #"invalid UUID string "nope" (line 1, column 1)"#)
+        #expect(decodeFailure(.uuid, "7") == "expected UUID string, found number 7 (line 1, column 1)")
+        for bad in ["E621E1F8C36C495A93FC0C247A3E6E5F", "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}",
+            "E621E1F8-C36C-495A-93FC-0C247A3E6E5G", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8+C36C-495A-93FC-0C247A3E6E5F"]
+        {
+            #expect(decodeFailure(.uuid, "\"\(bad)\"") != nil)
+            #expect(UUID(uuidString: bad) == nil)
+        }
+        // Read and written byte by byte, as Foundation reads and writes them.
+        for _ in 0..<100 {
+            let random = UUID()
+            #expect(try decodeValue(.uuid, "\"\(random.uuidString)\"") == random)
+            #expect(try decodeValue(.uuid, "\"\(random.uuidString.lowercased())\"") == random)
+            #expect(try encodeValue(.uuid, random) == "\"\(random.uuidString)\"")
+            #expect(try encodeValue(.uuid(lowercase: true), random) == "\"\(random.uuidString.lowercased())\"")
+        }
     }
 
     @Test(arguments: [
