@@ -16,9 +16,9 @@ enum AttributeReader {
             switch kind {
             case .key:
                 readKeys(arguments, into: &marker, diagnostics: &diagnostics)
-            case .ignore:
+            case .ignore, .lenient, .lossy:
                 if let arguments, !arguments.isEmpty {
-                    diagnostics.add(.malformedMarker(marker: "@JSONIgnore", expected: "no arguments"), at: attribute)
+                    diagnostics.add(.malformedMarker(marker: marker.displayName, expected: "no arguments"), at: attribute)
                 }
             case .merge:
                 marker.mergePolicy = MergeGenerator.readPolicy(arguments, marker: marker, diagnostics: &diagnostics)

@@ -22,7 +22,11 @@ enum DeclarationParser {
             return nil
         }
         var properties: [PropertyDescription] = []
+        var hasTransformerHook = false
         for member in declaration.memberBlock.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self) {
+                hasTransformerHook = isTransformerHook(function, diagnostics: &diagnostics) || hasTransformerHook
+            }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             properties += parseVariable(variable, diagnostics: &diagnostics)
         }
@@ -31,8 +35,27 @@ enum DeclarationParser {
             isGeneric: generics != nil || lexicalContext.contains(where: isGenericType),
             keyStrategy: AttributeReader.keyStrategy(of: attribute),
             properties: properties)
+        description.isLenient = AttributeReader.markers(in: declaration.attributes, diagnostics: &diagnostics).lenient != nil
+        description.hasTransformerHook = hasTransformerHook
         ClassGenerator.describe(declaration, attribute: attribute, into: &description, diagnostics: &diagnostics)
         return description
+    }
+
+    /// Whether `function` is the model's transformer hook,
+    /// `static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>?`;
+    /// a static `jsonTransformer` with other argument labels is reported.
+    private static func isTransformerHook(_ function: FunctionDeclSyntax, diagnostics: inout DiagnosticList) -> Bool {
+        guard function.name.text == "jsonTransformer",
+            function.modifiers.contains(where: {
+                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+            })
+        else { return false }
+        let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+        guard labels == ["forProperty", "of"] else {
+            diagnostics.add(.malformedTransformerHook, at: function.name)
+            return false
+        }
+        return true
     }
 
     /// `public` when the type is visible outside its module (`public`, `package`, `open`),

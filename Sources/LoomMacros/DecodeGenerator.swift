@@ -21,6 +21,8 @@ enum DecodeGenerator {
         let tree = model.tree
         let read = readSlots(model)
 
+        // `@JSONLenient` on the type: every value beneath decodes leniently.
+        if model.isLenient { body.line("let context = context.lenient") }
         body.line("let members = try context.object(element, for: Self.self)")
         for (slot, _) in tree.levels[0].slots.enumerated() where read.contains(KeyTree.SlotReference(level: 0, slot: slot)) {
             body.line("var \(tree.variable(KeyTree.SlotReference(level: 0, slot: slot))): Loom.JSONElement? = nil")
@@ -70,7 +72,7 @@ enum DecodeGenerator {
         }
 
         for property in model.properties where property.decodes {
-            writeCapture(property, tree: tree, keys: &keys, into: &body)
+            writeCapture(property, lenient: property.isLenient && !model.isLenient, tree: tree, keys: &keys, into: &body)
         }
         body.line("try errors.finish()")
         for property in model.properties where property.decodes {
@@ -137,10 +139,10 @@ enum DecodeGenerator {
     }
 
     private static func writeCapture(
-        _ property: MappedProperty, tree: KeyTree, keys: inout KeyReferences, into body: inout CodeWriter
+        _ property: MappedProperty, lenient: Bool, tree: KeyTree, keys: inout KeyReferences, into body: inout CodeWriter
     ) {
         let decodeShape = property.isOptional ? property.shape.unwrapped : property.shape
-        let closure = "{ \(valueExpression(decodeShape, transform: property.transform)) }"
+        let closure = "{ \(propertyValueExpression(property, decodeShape)) }"
         let call: String
         switch property.keys {
         case .single(let slot):
@@ -167,9 +169,28 @@ enum DecodeGenerator {
             let function = property.presence == .required ? "collected" : "collectedIfPresent"
             call = "try context.\(function)([\(pairs.joined(separator: ", "))]) \(closure)"
         }
-        body.block("let v\(property.index) = try errors.capture") { capture in
-            capture.line(call)
+        guard lenient else {
+            body.block("let v\(property.index) = try errors.capture") { capture in
+                capture.line(call)
+            }
+            return
         }
+        // `@JSONLenient`: the property (and everything beneath it) decodes with a lenient context.
+        body.line("let v\(property.index) = try errors.capture { [context = context.lenient] in")
+        var capture = CodeWriter(depth: 1)
+        capture.line(call)
+        body.append(capture)
+        body.line("}")
+    }
+
+    /// The expression decoding `$0` as the property: its `@JSONTransform` transformer, else
+    /// the type's mapping (through the model's transformer hook when it has one).
+    static func propertyValueExpression(_ property: MappedProperty, _ shape: TypeShape) -> String {
+        if let transform = property.transformReference { return "try context.transform($0, with: \(transform))" }
+        let plain = valueExpression(shape, transform: nil, lossy: property.isLossy)
+        guard let hookType = property.hookType else { return plain }
+        return
+            "try context.transform($0, with: Self.jsonTransformer(forProperty: \(KeyNames.literal(property.name)), of: \(hookType).self)) { \(plain) }"
     }
 
     static func presenceFunction(_ presence: MappedProperty.Presence) -> String {
@@ -181,23 +202,25 @@ enum DecodeGenerator {
         }
     }
 
-    /// The expression decoding `$0` as `shape`.
-    static func valueExpression(_ shape: TypeShape, transform: String?) -> String {
+    /// The expression decoding `$0` as `shape`; `lossy` drops failing elements at every
+    /// collection level (`@JSONLossy`).
+    static func valueExpression(_ shape: TypeShape, transform: String?, lossy: Bool = false) -> String {
         if let transform { return "try context.transform($0, with: \(transform))" }
+        let lossyArgument = lossy ? ", lossy: true" : ""
         switch shape {
         case .leaf(let type):
             return "try context.decode(\(type).self, from: $0)"
         case .optional(let wrapped):
-            return "try context.optionalValue($0) { \(valueExpression(wrapped, transform: nil)) }"
+            return "try context.optionalValue($0) { \(valueExpression(wrapped, transform: nil, lossy: lossy)) }"
         case .array(let element):
-            return "try context.array($0) { \(valueExpression(element, transform: nil)) }"
+            return "try context.array($0\(lossyArgument)) { \(valueExpression(element, transform: nil, lossy: lossy)) }"
         case .set(let element):
-            return "try context.set($0) { \(valueExpression(element, transform: nil)) }"
+            return "try context.set($0\(lossyArgument)) { \(valueExpression(element, transform: nil, lossy: lossy)) }"
         case .dictionary(nil, let value):
-            return "try context.dictionary($0) { \(valueExpression(value, transform: nil)) }"
+            return "try context.dictionary($0\(lossyArgument)) { \(valueExpression(value, transform: nil, lossy: lossy)) }"
         case .dictionary(let key?, let value):
             return
-                "try context.dictionary($0, key: { try context.dictionaryKey(\(key).self, from: $0) }) { \(valueExpression(value, transform: nil)) }"
+                "try context.dictionary($0\(lossyArgument), key: { try context.dictionaryKey(\(key).self, from: $0) }) { \(valueExpression(value, transform: nil, lossy: lossy)) }"
         }
     }
 

@@ -21,6 +21,9 @@ enum ModelDiagnostic: DiagnosticMessage {
     case missingType(property: String)
     case unsupportedPattern
     case malformedMarker(marker: String, expected: String)
+    case lossyNotCollection(property: String)
+    case lossyWithTransform(property: String)
+    case malformedTransformerHook
     case internalError(String)
 
     var message: String {
@@ -60,6 +63,14 @@ enum ModelDiagnostic: DiagnosticMessage {
             return "'@JSONModel' cannot map a tuple pattern; declare one property per name, or mark it '@JSONIgnore'"
         case .malformedMarker(let marker, let expected):
             return "'\(marker)' expects \(expected)"
+        case .lossyNotCollection(let property):
+            return "'@JSONLossy' applies to arrays, sets and dictionaries; '\(property)' is not one"
+        case .lossyWithTransform(let property):
+            return
+                "'@JSONLossy' has no effect on '\(property)', whose '@JSONTransform' decodes it; use a lossy transformer such as '.lossyArray'"
+        case .malformedTransformerHook:
+            return
+                "the transformer hook must be declared 'static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>?'"
         case .internalError(let detail):
             return "'@JSONModel' could not generate code (\(detail)); please report this"
         }
@@ -85,6 +96,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .missingType: id = "missingType"
         case .unsupportedPattern: id = "unsupportedPattern"
         case .malformedMarker: id = "malformedMarker"
+        case .lossyNotCollection: id = "lossyNotCollection"
+        case .lossyWithTransform: id = "lossyWithTransform"
+        case .malformedTransformerHook: id = "malformedTransformerHook"
         case .internalError: id = "internalError"
         }
         return MessageID(domain: "Loom", id: id)

@@ -23,7 +23,7 @@ enum EncodeGenerator {
         // Collected properties are encoded first; their members are then written at their keys.
         for property in model.properties {
             guard case .collected = property.keys else { continue }
-            let closure = closureBody(property.shape, transform: property.transform)
+            let closure = propertyClosureBody(property, property.shape)
             body.line("let c\(property.index) = try context.collect(self.\(property.accessName)) { \(closure) }")
         }
         if wrapsObject { body.line("try writer.beginObject()") }
@@ -91,16 +91,40 @@ enum EncodeGenerator {
         let writeKey = "context.writeKey(\(keys(level)), \(slot), to: &writer)"
         guard property.isOptional else {
             body.line(writeKey)
-            body.line(statement("self.\(property.accessName)", property.shape, transform: property.transform))
+            body.line(propertyStatement("self.\(property.accessName)", property, property.shape))
             return
         }
         body.block("if let value = self.\(property.accessName)") { inner in
             inner.line(writeKey)
-            inner.line(statement("value", property.shape.unwrapped, transform: property.transform))
+            inner.line(propertyStatement("value", property, property.shape.unwrapped))
             inner.continueBlock("} else if context.writesNulls {")
             inner.line(writeKey)
             inner.line("writer.writeNull()")
         }
+    }
+
+    /// The statement writing the property's `value` (of shape `shape`): through its
+    /// `@JSONTransform` transformer, else its type's mapping (through the model's transformer
+    /// hook when it has one).
+    private static func propertyStatement(_ value: String, _ property: MappedProperty, _ shape: TypeShape) -> String {
+        guard let hookType = property.hookType else {
+            return statement(value, shape, transform: property.transformReference)
+        }
+        return
+            "try context.transform(\(value), with: \(hook(property, hookType)), to: &writer) { \(closureBody(shape, transform: nil)) }"
+    }
+
+    /// `closureBody` for a property, as `propertyStatement` chooses.
+    private static func propertyClosureBody(_ property: MappedProperty, _ shape: TypeShape) -> String {
+        guard let hookType = property.hookType else { return closureBody(shape, transform: property.transformReference) }
+        let plain = closureBody(shape.unwrapped, transform: nil)
+        let lifted = "try context.transform($0, with: \(hook(property, hookType)), to: &$1) { \(plain) }"
+        if case .optional = shape { return "try context.optionalValue($0, to: &$1) { \(lifted) }" }
+        return lifted
+    }
+
+    private static func hook(_ property: MappedProperty, _ type: String) -> String {
+        "Self.jsonTransformer(forProperty: \(KeyNames.literal(property.name)), of: \(type).self)"
     }
 
     /// The statement writing `value` (of shape `shape`) to `writer`.

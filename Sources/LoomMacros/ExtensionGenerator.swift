@@ -9,6 +9,10 @@ enum ExtensionGenerator {
         let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
         writer.block(header) { body in
             for line in keySetDeclarations(model) { body.line(line) }
+            for property in model.properties {
+                guard let name = property.transformerName, let expression = property.transform else { continue }
+                body.line("private static let \(name) = Loom._transformer(\(expression))")
+            }
             body.line("")
             body.append(DecodeGenerator.generate(model))
             body.line("")

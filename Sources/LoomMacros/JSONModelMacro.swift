@@ -131,7 +131,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 }
 
-/// `@JSONKey`, `@JSONIgnore`, `@JSONDefault`, `@JSONTransform`: markers that `@JSONModel`
+/// `@JSONKey`, `@JSONIgnore`, `@JSONDefault`, `@JSONTransform`, `@JSONLenient`, `@JSONLossy`: markers that `@JSONModel`
 /// reads. On their own they expand to nothing.
 public struct JSONMarkerMacro: PeerMacro {
     public static func expansion(

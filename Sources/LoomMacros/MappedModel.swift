@@ -19,6 +19,8 @@ struct MappedModel {
     /// For a subclass model, the expression of its superclass's object key set, whose keys the
     /// level-0 key set lists after its own.
     var inheritedKeys: String?
+    /// `@JSONLenient` on the type.
+    var isLenient = false
 }
 
 /// A stored property that is decoded and/or encoded.
@@ -58,6 +60,21 @@ struct MappedProperty {
     /// The `@JSONTransform` expression.
     var transform: String?
     var keys: Keys
+    /// The property name without backticks, for the model's transformer hook.
+    var name = ""
+    /// `@JSONLenient`: decoded with lenient coercion.
+    var isLenient = false
+    /// `@JSONLossy`: failing elements of the property's collections are dropped.
+    var isLossy = false
+    /// With a transformer hook on the model and no `@JSONTransform`: the type the hook is
+    /// asked about (the property's type inside a top-level optional), usable before `.self`.
+    var hookType: String?
+    /// The static property holding the `@JSONTransform` transformer (non-generic models),
+    /// so the transformer is built once per type rather than once per value.
+    var transformerName: String?
+
+    /// How generated code names the property's `@JSONTransform` transformer, if any.
+    var transformReference: String? { transformerName.map { "Self.\($0)" } ?? transform }
 
     /// Whether the value is optional at the top level (a `nil` value is omitted on encode).
     var isOptional: Bool { shape.isOptional }

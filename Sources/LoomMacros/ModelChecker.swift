@@ -32,26 +32,76 @@ enum ModelChecker {
                 presence = hasDefault ? .defaulted(defaultExpression) : .required
             }
 
+            if let lossy = marker.lossy, firstBinding {
+                if marker.transform != nil {
+                    diagnostics.add(
+                        .lossyWithTransform(property: property.name), at: lossy.attribute,
+                        fixIts: [ModelFixIt.remove(lossy.attribute)])
+                } else if !shape.unwrapped.isCollection {
+                    diagnostics.add(
+                        .lossyNotCollection(property: property.name), at: lossy.attribute,
+                        fixIts: [ModelFixIt.remove(lossy.attribute)])
+                }
+            }
+
             guard
                 let keys = mapKeys(
                     property, number: number, strategy: model.keyStrategy, firstBinding: firstBinding,
                     tree: &tree, names: names, diagnostics: &diagnostics)
             else { continue }
-            mapped.append(
-                MappedProperty(
-                    index: number,
-                    accessName: property.accessName,
-                    shape: shape,
-                    presence: presence,
-                    decodes: !(property.isLet && property.initializer != nil),
-                    transform: marker.transform?.expression?.trimmedDescription,
-                    keys: keys))
+            var mappedProperty = MappedProperty(
+                index: number,
+                accessName: property.accessName,
+                shape: shape,
+                presence: presence,
+                decodes: !(property.isLet && property.initializer != nil),
+                transform: marker.transform?.expression?.trimmedDescription,
+                keys: keys)
+            mappedProperty.name = property.name
+            mappedProperty.isLenient = marker.lenient != nil
+            mappedProperty.isLossy = marker.lossy != nil
+            if mappedProperty.transform != nil {
+                // Built once per type; generic types cannot have static stored properties.
+                if !model.isGeneric { mappedProperty.transformerName = "_loomTransformer_\(number)" }
+            } else if model.hasTransformerHook {
+                mappedProperty.hookType = hookType(type)
+            }
+            mapped.append(mappedProperty)
         }
         var runtimeStrategy: String?
         if case .runtime(let expression) = model.keyStrategy { runtimeStrategy = expression.trimmedDescription }
-        return MappedModel(
+        var result = MappedModel(
             accessModifier: model.accessModifier, isGeneric: model.isGeneric, runtimeStrategy: runtimeStrategy,
             properties: mapped, tree: tree)
+        result.isLenient = model.isLenient
+        return result
+    }
+
+    /// The type the transformer hook is asked about: the property's type inside a top-level
+    /// optional, spelled so that `.self` can follow it.
+    private static func hookType(_ type: TypeSyntax) -> String {
+        var type = type
+        // `(T?)` is `T?` in parentheses.
+        while let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.firstName == nil, only.ellipsis == nil
+        {
+            type = only.type
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            type = optional.wrappedType
+        } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            type = unwrapped.wrappedType
+        } else if case .optional = TypeShape(type) {
+            // `Optional<T>` or `Swift.Optional<T>`.
+            let clause =
+                type.as(IdentifierTypeSyntax.self)?.genericArgumentClause
+                ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
+            if let argument = clause?.arguments.first, case .type(let wrapped) = argument.argument { type = wrapped }
+        }
+        let simple =
+            type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) || type.is(ArrayTypeSyntax.self)
+            || type.is(DictionaryTypeSyntax.self)
+        return simple ? type.trimmedDescription : "(\(type.trimmedDescription))"
     }
 
     /// Checks one binding; returns whether it is mapped (and its problems, if any, reported).

@@ -11,6 +11,11 @@ struct ModelDescription {
     var isGeneric: Bool
     /// The model-level key strategy.
     var keyStrategy: ModelKeyStrategy
+    /// `@JSONLenient` on the type: every property decodes with lenient coercion.
+    var isLenient = false
+    /// The type declares `static func jsonTransformer(forProperty:of:)`, consulted for every
+    /// property without `@JSONTransform`.
+    var hasTransformerHook = false
     /// Every instance or type variable binding, in declaration order.
     var properties: [PropertyDescription]
     /// Struct or class, and for a class how it inherits (see `ClassGenerator.swift`).
@@ -70,6 +75,8 @@ struct Markers {
     var defaultValue: Marker? { all.first { $0.kind == .defaultValue } }
     var transform: Marker? { all.first { $0.kind == .transform } }
     var merge: Marker? { all.first { $0.kind == .merge } }
+    var lenient: Marker? { all.first { $0.kind == .lenient } }
+    var lossy: Marker? { all.first { $0.kind == .lossy } }
 }
 
 /// One marker attribute and what its arguments say.
@@ -80,6 +87,8 @@ struct Marker {
         case defaultValue = "JSONDefault"
         case transform = "JSONTransform"
         case merge = "JSONMerge"
+        case lenient = "JSONLenient"
+        case lossy = "JSONLossy"
     }
 
     var kind: Kind

@@ -44,6 +44,14 @@ indirect enum TypeShape: Equatable {
         return false
     }
 
+    /// Whether the outermost level is an array, a set or a dictionary.
+    var isCollection: Bool {
+        switch self {
+        case .array, .set, .dictionary: return true
+        case .optional, .leaf: return false
+        }
+    }
+
     /// The shape inside a top-level optional (the shape itself otherwise).
     var unwrapped: TypeShape {
         if case .optional(let wrapped) = self { return wrapped }

@@ -743,7 +743,8 @@ struct ExpansionTests {
         )
     }
 
-    /// `@JSONTransform` decodes and encodes through the transformer.
+    /// `@JSONTransform` decodes and encodes through the transformer, built once per type in a
+    /// static property.
     @Test func transform() {
         assertExpansion(
             """
@@ -761,6 +762,8 @@ struct ExpansionTests {
 
             extension Event: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["start", "ends_at"], explicit: [false, true])
+                private static let _loomTransformer_0 = Loom._transformer(.iso8601)
+                private static let _loomTransformer_1 = Loom._transformer(ISO8601DateTransformer())
 
                 init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
@@ -776,10 +779,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.transform($0, with: .iso8601) }
+                        try context.required(s0, Self._loomKeys, 0) { try context.transform($0, with: Self._loomTransformer_0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try context.transform($0, with: ISO8601DateTransformer()) }
+                        try context.optional(s1, Self._loomKeys, 1) { try context.transform($0, with: Self._loomTransformer_1) }
                     }
                     try errors.finish()
                     self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -789,10 +792,10 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
                     context.writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.transform(self.start, with: .iso8601, to: &writer)
+                    try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
                     if let value = self.end {
                         context.writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.transform(value, with: ISO8601DateTransformer(), to: &writer)
+                        try context.transform(value, with: Self._loomTransformer_1, to: &writer)
                     } else if context.writesNulls {
                         context.writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()

@@ -11,6 +11,8 @@ let loomMacros: [String: MacroSpec] = [
     "JSONIgnore": MacroSpec(type: JSONMarkerMacro.self),
     "JSONDefault": MacroSpec(type: JSONMarkerMacro.self),
     "JSONTransform": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONLenient": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONLossy": MacroSpec(type: JSONMarkerMacro.self),
 ]
 
 /// The macros as the compiler passes them for a type that already declares `JSONModel`.

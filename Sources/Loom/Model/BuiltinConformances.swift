@@ -1,12 +1,16 @@
 import Foundation
 
 // Conformances of standard library and Foundation types. Each decoder checks the JSON kind
-// first and reports `expected T, found …` with the element's position.
+// first and reports `expected T, found …` with the element's position. Lenient coercion
+// (`JSONCoercion`) is consulted only on that mismatch path, so strict decoding pays nothing.
 
 extension Bool: JSONDecodable, JSONEncodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard let value = element.boolValue else { throw context.mismatch(expected: "Bool", element) }
+        guard let value = element.boolValue else {
+            self = try context.coercedBool(element)
+            return
+        }
         self = value
     }
 
@@ -17,7 +21,10 @@ extension Bool: JSONDecodable, JSONEncodable {
 extension String: JSONDecodable, JSONEncodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard element.nodeKind == .string else { throw context.mismatch(expected: "String", element) }
+        guard element.nodeKind == .string else {
+            self = try context.coercedString(element)
+            return
+        }
         self = element.makeString()
     }
 
@@ -38,11 +45,11 @@ func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement,
     case .number:
         switch NumberConversion.integer(T.self, from: element.numberBytes) {
         case .success(let value): return value
-        case .failure(.notIntegral): throw context.outOfRange("\(T.self)", element, notIntegral: true)
+        case .failure(.notIntegral): return try context.roundedInteger(T.self, element)
         case .failure(.outOfRange): throw context.outOfRange("\(T.self)", element)
         }
     default:
-        throw context.mismatch(expected: "\(T.self)", element)
+        return try context.coercedInteger(T.self, element)
     }
 }
 
@@ -146,7 +153,7 @@ extension Double: JSONDecodable, JSONEncodable {
                 throw context.outOfRange("Double", element)
             }
             self = value
-        default: throw context.mismatch(expected: "Double", element)
+        default: self = try context.coercedDouble(element)
         }
     }
 
@@ -157,7 +164,10 @@ extension Double: JSONDecodable, JSONEncodable {
 extension Float: JSONDecodable, JSONEncodable {
     @inlinable
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard element.kind == .number else { throw context.mismatch(expected: "Float", element) }
+        guard element.kind == .number else {
+            self = try context.coercedFloat(element)
+            return
+        }
         let lexeme: UnsafeBufferPointer<UInt8>
         if element.nodeKind == .int {
             let value = Int64(bitPattern: element.payload)
@@ -180,7 +190,10 @@ extension Float: JSONDecodable, JSONEncodable {
 
 extension Decimal: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard element.kind == .number else { throw context.mismatch(expected: "Decimal", element) }
+        guard element.kind == .number else {
+            self = try context.coercedDecimal(element)
+            return
+        }
         guard let value = JSONNumber(element: element).decimalValue else {
             throw context.outOfRange("Decimal (38 significant digits)", element)
         }
@@ -207,37 +220,109 @@ extension URL: JSONDecodable, JSONEncodable {
 
 extension UUID: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard let text = element.stringValue else { throw context.mismatch(expected: "UUID string", element) }
-        guard let uuid = UUID(uuidString: text) else {
-            throw context.invalid("invalid UUID \(context.describe(element))", element)
+        guard let uuid = element.withUTF8({ JSONUUIDText.parse($0) }) else {
+            throw context.mismatch(expected: "UUID string", element)
         }
+        guard let uuid else { throw context.invalid("invalid UUID \(context.describe(element))", element) }
         self = uuid
     }
 
-    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws { writer.write(uuidString) }
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        JSONUUIDText.write(self, lowercase: false, to: &writer)
+    }
+}
+
+/// UUID text (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, any case) straight from and to bytes,
+/// without the 36-character `String` Foundation's `UUID(uuidString:)` and `uuidString` need.
+enum JSONUUIDText {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36, text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
+            text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
+        else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
+            var input = 0
+            for index in 0..<16 {
+                if input == 8 || input == 13 || input == 18 || input == 23 { input += 1 }
+                guard let high = hexValue(text[input]), let low = hexValue(text[input + 1]) else { return false }
+                output[index] = high << 4 | low
+                input += 2
+            }
+            return true
+        }
+        return valid ? UUID(uuid: bytes) : nil
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
+        default: return nil
+        }
+    }
+
+    static func write(_ uuid: UUID, lowercase: Bool, to writer: inout JSONWriter) {
+        let digits: StaticString = lowercase ? "0123456789abcdef" : "0123456789ABCDEF"
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            withUnsafeBytes(of: uuid.uuid) { input in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    text[position] = digits.utf8Start[Int(input[index] >> 4)]
+                    text[position + 1] = digits.utf8Start[Int(input[index] & 0x0F)]
+                    position += 2
+                }
+            }
+            writer.writePlainString(UnsafeBufferPointer(text))
+        }
+    }
 }
 
 extension Data: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        guard let text = element.stringValue else { throw context.mismatch(expected: "base64 string", element) }
-        guard let data = Data(base64Encoded: text) else {
-            throw context.invalid("invalid base64 \(context.describe(element))", element)
+        switch context.decoder.dataStrategy {
+        case .base64: self = try JSONBase64Coding.decode(element, urlSafe: false, context: context)
+        case .base64URL: self = try JSONBase64Coding.decode(element, urlSafe: true, context: context)
+        case .custom(let decode, _): self = try decode(element)
         }
-        self = data
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        writer.write(base64EncodedString())
+        switch context.encoder.dataStrategy {
+        case .base64: writer.writeBase64(self, urlSafe: false)
+        case .base64URL: writer.writeBase64(self, urlSafe: true)
+        case .custom(_, let encode): try encode(self, &writer)
+        }
+    }
+}
+
+/// Base64 reading shared by the `Data` conformance and the base64 transformers.
+enum JSONBase64Coding {
+    static func decode(_ element: JSONElement, urlSafe: Bool, context: JSONDecodingContext) throws -> Data {
+        let name = urlSafe ? "base64url" : "base64"
+        guard let data = element.withUTF8({ Base64.decode($0, urlSafe: urlSafe) }) else {
+            throw context.mismatch(expected: "\(name) string", element)
+        }
+        guard let data else { throw context.invalid("invalid \(name) \(context.describe(element))", element) }
+        return data
     }
 }
 
 extension Date: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        self = try JSONDateCoding.decode(element, strategy: context.decoder.dateStrategy, context: context)
+        if context.storage.datesAreISO8601 {
+            self = try JSONDateCoding.decodeISO8601(element, strict: false, context: context)
+        } else {
+            self = try JSONDateCoding.decode(element, strategy: context.decoder.dateStrategy, context: context)
+        }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        try JSONDateCoding.encode(self, strategy: context.encoder.dateStrategy, to: &writer)
+        try JSONDateCoding.encode(self, strategy: context.encoder.dateStrategy, pattern: context.storage.datePattern, to: &writer)
     }
 }
 
@@ -310,47 +395,82 @@ enum JSONDateCoding {
     static func decode(_ element: JSONElement, strategy: JSONDateStrategy, context: JSONDecodingContext) throws -> Date {
         switch strategy {
         case .iso8601:
-            guard element.nodeKind == .string else { throw context.mismatch(expected: "ISO 8601 date string", element) }
-            guard let date = element.withUTF8({ ISO8601.parse($0) }) ?? nil else {
-                throw context.invalid("invalid ISO 8601 date \(context.describe(element))", element)
-            }
-            return date
+            return try decodeISO8601(element, strict: false, context: context)
         case .secondsSince1970, .millisecondsSince1970:
-            guard let number = element.doubleValue else {
-                throw context.mismatch(expected: "number of seconds since 1970", element)
-            }
-            let seconds = strategy.isMilliseconds ? number / 1000 : number
-            // Beyond ±10^14 s (about 3 million years) `Date` arithmetic loses meaning.
-            guard abs(seconds) < 1e14 else { throw context.invalid("date \(context.describe(element)) is out of range", element) }
-            return Date(timeIntervalSince1970: seconds)
+            // Numeric strings only under lenient coercion; the transformers always take them.
+            return try decodeUnixTime(
+                element, milliseconds: strategy.isMilliseconds, acceptsStrings: context.isLenient, context: context)
         case .formatted(let pattern):
-            guard let text = element.stringValue else { throw context.mismatch(expected: "date string", element) }
-            guard let date = makeFormatter(pattern).date(from: text) else {
-                throw context.invalid("date \(context.describe(element)) does not match \"\(pattern)\"", element)
-            }
-            return date
+            return try decodeFormatted(
+                element, pattern: context.storage.datePattern ?? JSONDatePattern(pattern), context: context)
         case .custom(let decode, _):
             return try decode(element)
         }
     }
 
-    static func encode(_ date: Date, strategy: JSONDateStrategy, to writer: inout JSONWriter) throws {
+    static func decodeISO8601(_ element: JSONElement, strict: Bool, context: JSONDecodingContext) throws -> Date {
+        let name = strict ? "RFC 3339" : "ISO 8601"
+        guard let date = element.withUTF8({ ISO8601.parse($0, strictRFC3339: strict) }) else {
+            throw context.mismatch(expected: "\(name) date string", element)
+        }
+        guard let date else { throw context.invalid("invalid \(name) date \(context.describe(element))", element) }
+        return date
+    }
+
+    static func decodeUnixTime(
+        _ element: JSONElement, milliseconds: Bool, acceptsStrings: Bool, context: JSONDecodingContext
+    ) throws -> Date {
+        let unit = milliseconds ? "milliseconds" : "seconds"
+        let number: Double
+        if let value = element.doubleValue {
+            number = value
+        } else if acceptsStrings, element.nodeKind == .string {
+            number = try context.parseFloatingPoint(element, "number of \(unit) since 1970") {
+                NumberConversion.double(from: $0)
+            }
+        } else {
+            throw context.mismatch(expected: "number of \(unit) since 1970", element)
+        }
+        let seconds = milliseconds ? number / 1000 : number
+        // Beyond ±10^14 s (about 3 million years) `Date` arithmetic loses meaning.
+        guard abs(seconds) < 1e14 else { throw context.invalid("date \(context.describe(element)) is out of range", element) }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    static func decodeFormatted(_ element: JSONElement, pattern: JSONDatePattern, context: JSONDecodingContext) throws
+        -> Date
+    {
+        guard let date = element.withUTF8({ pattern.parse($0) }) else {
+            throw context.mismatch(expected: "date string", element)
+        }
+        guard let date else {
+            throw context.invalid("date \(context.describe(element)) does not match \"\(pattern.pattern)\"", element)
+        }
+        return date
+    }
+
+    static func encode(_ date: Date, strategy: JSONDateStrategy, pattern: JSONDatePattern?, to writer: inout JSONWriter)
+        throws
+    {
         switch strategy {
-        case .iso8601: writer.write(ISO8601.format(date))
+        case .iso8601: try encodeISO8601(date, to: &writer)
         case .secondsSince1970: try writer.write(date.timeIntervalSince1970)
         case .millisecondsSince1970: try writer.write((date.timeIntervalSince1970 * 1000).rounded())
-        case .formatted(let pattern): writer.write(makeFormatter(pattern).string(from: date))
+        case .formatted(let text):
+            guard let formatted = (pattern ?? JSONDatePattern(text)).format(date) else { throw outOfRange(date) }
+            writer.write(formatted)
         case .custom(_, let encode): try encode(date, &writer)
         }
     }
 
-    static func makeFormatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateFormat = pattern
-        return formatter
+    static func encodeISO8601(_ date: Date, to writer: inout JSONWriter) throws {
+        guard abs(date.timeIntervalSince1970) < 1e14 else { throw outOfRange(date) }
+        writer.beforeValue()
+        ISO8601.appendQuoted(date, to: &writer.bytes)
+    }
+
+    static func outOfRange(_ date: Date) -> JSONError {
+        JSONError(kind: .invalidValue, message: "date \(date.timeIntervalSince1970) seconds since 1970 has no calendar date")
     }
 }
 

@@ -4,82 +4,126 @@ import Foundation
 ///
 /// Accepts `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds (any number of digits),
 /// and `Z`, `z` or a `±HH:MM` offset; `t`/space as the separator. Calendar fields are
-/// checked (no February 30th, no hour 25), so nothing is silently normalized.
+/// checked (no February 30th, no hour 25), so nothing is silently normalized. Outside
+/// strict RFC 3339 mode the ISO 8601 variants `±HHMM`, `±HH` and a decimal comma are
+/// accepted too.
 public enum ISO8601 {
-    /// Parses an RFC 3339 date-time; `nil` when the text is not one.
-    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
-        var index = 0
-        func digits(_ count: Int) -> Int? {
-            guard index + count <= text.count else { return nil }
-            var value = 0
-            for _ in 0..<count {
-                let digit = Int(text[index]) - 48
-                guard digit >= 0 && digit < 10 else { return nil }
-                value = value * 10 + digit
-                index += 1
-            }
-            return value
+    /// Parses an RFC 3339 date-time (and, unless `strictRFC3339`, the ISO 8601 offset
+    /// forms `±HHMM`, `±HH` and a decimal comma); `nil` when the text is not one.
+    public static func parse(_ text: UnsafeBufferPointer<UInt8>, strictRFC3339: Bool = false) -> Date? {
+        let count = text.count
+        // The shortest accepted form is `YYYY-MM-DDTHH:MM:SSZ`.
+        guard count >= 20 else { return nil }
+        // The fixed-width part: every digit is checked with one flag, not one branch each.
+        var invalid = false
+        @inline(__always) func digit(_ index: Int) -> Int {
+            let value = text[index] &- 48
+            invalid = invalid || value > 9
+            return Int(value)
         }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < text.count, text[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
-            let day = digits(2)
+        @inline(__always) func two(_ index: Int) -> Int { digit(index) &* 10 &+ digit(index + 1) }
+        let year = digit(0) &* 1000 &+ digit(1) &* 100 &+ two(2)
+        let month = two(5)
+        let day = two(8)
+        let hour = two(11)
+        let minute = two(14)
+        let second = two(17)
+        guard !invalid, month >= 1, month <= 12, day >= 1, hour < 24, minute < 60,
+            // Leap second 60 is allowed by RFC 3339 and folds into the next second.
+            second <= 60,
+            text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[13] == UInt8(ascii: ":"),
+            text[16] == UInt8(ascii: ":"), day <= daysInMonth(year: year, month: month)
         else { return nil }
-        guard month >= 1 && month <= 12, day >= 1 && day <= daysInMonth(year: year, month: month) else { return nil }
-        guard index < text.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(text[index]) else {
+        let separator = text[10]
+        guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ") else {
             return nil
         }
-        index += 1
-        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
-            let second = digits(2)
-        else { return nil }
-        // Leap second 60 is allowed by RFC 3339 and folds into the next second.
-        guard hour < 24, minute < 60, second <= 60 else { return nil }
-        var fraction = 0.0
-        if index < text.count && text[index] == UInt8(ascii: ".") {
+        var index = 19
+        var nanoseconds = 0
+        if text[index] == UInt8(ascii: ".") || (!strictRFC3339 && text[index] == UInt8(ascii: ",")) {
             index += 1
-            var scale = 0.1
             let start = index
-            while index < text.count, text[index] >= 48 && text[index] <= 57 {
-                fraction += Double(text[index] - 48) * scale
-                scale /= 10
+            var digits = 0
+            while index < count, text[index] >= 48 && text[index] <= 57 {
+                // Digits beyond nanoseconds are read but cannot change a `Date`.
+                if digits < 9 {
+                    nanoseconds = nanoseconds &* 10 &+ Int(text[index] &- 48)
+                    digits += 1
+                }
                 index += 1
             }
             guard index > start else { return nil }
+            while digits < 9 {
+                nanoseconds &*= 10
+                digits += 1
+            }
         }
+        guard index < count else { return nil }
         var offset = 0
-        guard index < text.count else { return nil }
         switch text[index] {
         case UInt8(ascii: "Z"), UInt8(ascii: "z"):
             index += 1
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             let sign = text[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let offsetHours = digits(2), expect(UInt8(ascii: ":")), let offsetMinutes = digits(2),
-                offsetHours < 24, offsetMinutes < 60
-            else { return nil }
+            guard index + 2 <= count else { return nil }
+            let offsetHours = two(index)
+            index += 2
+            var offsetMinutes = 0
+            if index < count {
+                if text[index] == UInt8(ascii: ":") {
+                    guard index + 3 <= count else { return nil }
+                    offsetMinutes = two(index + 1)
+                    index += 3
+                } else if !strictRFC3339 && index + 2 <= count {
+                    offsetMinutes = two(index)
+                    index += 2
+                } else {
+                    return nil
+                }
+            } else if strictRFC3339 {
+                return nil
+            }
+            guard !invalid, offsetHours < 24, offsetMinutes < 60 else { return nil }
             offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
         default:
             return nil
         }
-        guard index == text.count else { return nil }
+        guard index == count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
     }
 
     /// Parses a `String`; `nil` when it is not an RFC 3339 date-time.
-    public static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String, strictRFC3339: Bool = false) -> Date? {
         var text = text
-        return text.withUTF8 { parse($0) }
+        return text.withUTF8 { parse($0, strictRFC3339: strictRFC3339) }
     }
 
     /// Formats as `2024-01-02T03:04:05Z`, with milliseconds when the date has a fraction.
     public static func format(_ date: Date) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            let count = write(date, into: buffer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+    }
+
+    /// Writes the quoted text of `format(date)` into `bytes`, without intermediate strings.
+    static func appendQuoted(_ date: Date, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 34) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            let count = write(date, into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
+            buffer[count + 1] = UInt8(ascii: "\"")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+        }
+    }
+
+    /// Writes `YYYY-MM-DDTHH:MM:SS[.mmm]Z` into `buffer` (at least 30 bytes); returns the length.
+    static func write(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let interval = date.timeIntervalSince1970
+        // Beyond ±10^14 s (about 3 million years) there is no calendar date to write.
+        guard interval.isFinite, abs(interval) < 1e14 else { return 0 }
         var seconds = interval.rounded(.down)
         var millis = Int(((interval - seconds) * 1000).rounded())
         if millis == 1000 {
@@ -90,15 +134,43 @@ public enum ISO8601 {
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if millis != 0 { text += "." + pad(millis, 3) }
-        return text + "Z"
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        var index = 0
+        func put(_ value: Int, _ width: Int) {
+            var value = value
+            var position = index + width
+            index = position
+            while position > index - width {
+                position -= 1
+                buffer[position] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        func put(_ byte: Unicode.Scalar) {
+            buffer[index] = UInt8(ascii: byte)
+            index += 1
+        }
+        if year < 0 {
+            put("-")
+            put(-year, max(4, String(-year).count))
+        } else {
+            put(year, year > 9999 ? String(year).count : 4)
+        }
+        put("-")
+        put(month, 2)
+        put("-")
+        put(day, 2)
+        put("T")
+        put(secondOfDay / 3600, 2)
+        put(":")
+        put(secondOfDay / 60 % 60, 2)
+        put(":")
+        put(secondOfDay % 60, 2)
+        if millis != 0 {
+            put(".")
+            put(millis, 3)
+        }
+        put("Z")
+        return index
     }
 
     static func daysInMonth(year: Int, month: Int) -> Int {

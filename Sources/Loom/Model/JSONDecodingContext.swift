@@ -36,7 +36,23 @@ public struct JSONDecodingContext: Sendable {
     // costs one retain; the flags the hot path reads are copied out as plain fields.
     @usableFromInline final class Storage: Sendable {
         let decoder: JSONModelDecoder
-        init(_ decoder: JSONModelDecoder) { self.decoder = decoder }
+        /// Where notes go when the decode reports what it bent; `nil` otherwise.
+        let notes: JSONNoteSink?
+        /// The decoder's `.formatted` date pattern, compiled once per decode.
+        let datePattern: JSONDatePattern?
+        /// Whether dates use the default ISO 8601 strategy: `Date` then reads this flag
+        /// instead of copying the strategy out of the decoder for every value.
+        let datesAreISO8601: Bool
+        init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
+            self.decoder = decoder
+            self.notes = notes
+            if case .formatted(let pattern) = decoder.dateStrategy {
+                datePattern = JSONDatePattern(pattern)
+            } else {
+                datePattern = nil
+            }
+            if case .iso8601 = decoder.dateStrategy { datesAreISO8601 = true } else { datesAreISO8601 = false }
+        }
     }
 
     @usableFromInline let storage: Storage
@@ -55,13 +71,24 @@ public struct JSONDecodingContext: Sendable {
     /// The documents `exemptKey` and `exemptObject` index into.
     @usableFromInline var exemptKeyDocument: ObjectIdentifier?
     @usableFromInline var exemptObjectDocument: ObjectIdentifier?
+    /// Whether values of another JSON type are converted (``JSONCoercion``); read only on the
+    /// type-mismatch path of the leaf decoders, so strict decoding pays nothing for it.
+    public internal(set) var isLenient: Bool
+    /// Whether failing elements of arrays, sets and dictionaries are dropped (and noted).
+    public internal(set) var isLossy: Bool
 
     /// The decoder whose options apply.
     public var decoder: JSONModelDecoder { storage.decoder }
 
     /// Creates a context for `decoder`.
     public init(decoder: JSONModelDecoder) {
-        storage = Storage(decoder)
+        self.init(decoder: decoder, notes: nil)
+    }
+
+    init(decoder: JSONModelDecoder, notes: JSONNoteSink?) {
+        storage = Storage(decoder, notes: notes)
+        isLenient = decoder.coercion.isLenient
+        isLossy = decoder.lossyCollections
         maxCollectedErrors = decoder.maxCollectedErrors
         switch decoder.keyStrategy {
         case .useDefaultKeys: keyMode = 0
@@ -172,7 +199,8 @@ public struct JSONDecodingContext: Sendable {
     }
 
     /// Decodes a non-optional property that has a default: `nil` (use the default) for a
-    /// missing key, or for `null` when the decoder treats null as missing.
+    /// missing key, or for `null` when the decoder treats null as missing or coerces leniently
+    /// (noted in the decode's report).
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
@@ -181,7 +209,10 @@ public struct JSONDecodingContext: Sendable {
     ) throws -> T? {
         guard let element else { return nil }
         if element.isNull {
-            if nullAsMissing { return nil }
+            if nullAsMissing || isLenient {
+                noteNullDefault(element)
+                return nil
+            }
             throw nullValue(T.self, element).prefixed(by: keys, slot, self)
         }
         do {
@@ -202,7 +233,11 @@ public struct JSONDecodingContext: Sendable {
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T?? {
         guard let element else { return nil }
-        if element.isNull { return nullAsMissing ? nil : .some(nil) }
+        if element.isNull {
+            guard nullAsMissing else { return .some(nil) }
+            noteNullDefault(element)
+            return nil
+        }
         do {
             return .some(try body(element))
         } catch let error as JSONDecodingError {
@@ -228,10 +263,13 @@ public struct JSONDecodingContext: Sendable {
 
     /// Decodes a JSON array element by element.
     ///
+    /// With `lossy` (or ``JSONModelDecoder/lossyCollections``) an element that fails is left
+    /// out and noted instead.
+    ///
     /// - Throws: ``JSONDecodingError`` with the failing index in its path; with collected
     ///   errors, every failing element is reported.
     @inlinable
-    public func array<T>(_ element: JSONElement, _ body: (JSONElement) throws -> T) throws -> [T] {
+    public func array<T>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> T) throws -> [T] {
         guard element.nodeKind == .array else { throw mismatch(expected: "array", element) }
         var result = [T]()
         result.reserveCapacity(element.count)
@@ -241,7 +279,11 @@ public struct JSONDecodingContext: Sendable {
             do {
                 result.append(try body(child))
             } catch {
-                try errors.record(error, at: .index(index), context: self, element: child)
+                if lossy || isLossy {
+                    noteDropped(child, error)
+                } else {
+                    try errors.record(error, at: .index(index), context: self, element: child)
+                }
             }
             index &+= 1
         }
@@ -249,12 +291,14 @@ public struct JSONDecodingContext: Sendable {
         return result
     }
 
-    /// Decodes a JSON array into a `Set`; duplicates collapse.
+    /// Decodes a JSON array into a `Set`; duplicates collapse. `lossy` drops failing elements.
     ///
     /// - Throws: ``JSONDecodingError`` with the failing index in its path.
     @inlinable
-    public func set<T: Hashable>(_ element: JSONElement, _ body: (JSONElement) throws -> T) throws -> Set<T> {
-        Set(try array(element, body))
+    public func set<T: Hashable>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> T) throws
+        -> Set<T>
+    {
+        Set(try array(element, lossy: lossy, body))
     }
 
     /// Decodes a JSON object into a dictionary with `String` keys (compared by bytes, so
@@ -263,16 +307,21 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` with the failing key in its path.
     @inlinable
-    public func dictionary<V>(_ element: JSONElement, _ body: (JSONElement) throws -> V) throws -> [String: V] {
-        try dictionary(element, key: { $0 }, body)
+    public func dictionary<V>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> V) throws
+        -> [String: V]
+    {
+        try dictionary(element, lossy: lossy, key: { $0 }, body)
     }
 
     /// Decodes a JSON object into a dictionary whose keys are converted from the JSON keys.
     ///
+    /// With `lossy` (or ``JSONModelDecoder/lossyCollections``) a member whose key or value
+    /// fails is left out and noted instead.
+    ///
     /// - Throws: ``JSONDecodingError`` with the failing key in its path.
     @inlinable
     public func dictionary<K: Hashable, V>(
-        _ element: JSONElement, key makeKey: (String) throws -> K, _ body: (JSONElement) throws -> V
+        _ element: JSONElement, lossy: Bool = false, key makeKey: (String) throws -> K, _ body: (JSONElement) throws -> V
     ) throws -> [K: V] {
         guard element.nodeKind == .object else { throw mismatch(expected: "object", element) }
         var result = [K: V](minimumCapacity: element.count)
@@ -295,7 +344,11 @@ public struct JSONDecodingContext: Sendable {
                 }
                 result[key] = value
             } catch {
-                try errors.record(error, at: .key(name), context: self, element: member.value)
+                if lossy || isLossy {
+                    noteDropped(member.value, error)
+                } else {
+                    try errors.record(error, at: .key(name), context: self, element: member.value)
+                }
             }
         }
         try errors.finish()

@@ -21,6 +21,8 @@ public struct JSONModelEncoder: Sendable {
     public var keyStrategy: JSONKeyStrategy = .useDefaultKeys
     /// How `Date` properties without a transformer are written. Default: ISO 8601.
     public var dateStrategy: JSONDateStrategy = .iso8601
+    /// How `Data` properties without a transformer are written. Default: standard base64.
+    public var dataStrategy: JSONDataStrategy = .base64
     /// Write `null` for `nil` optionals instead of omitting the key. Off by default.
     public var writesNulls = false
     /// Layout, escaping and key order of the output.
@@ -34,7 +36,9 @@ public struct JSONModelEncoder: Sendable {
 
     /// Encodes `value` to JSON bytes.
     ///
-    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers.
+    /// - Throws: ``JSONError`` for values JSON cannot hold, or errors of transformers. A
+    ///   ``JSONError`` thrown while writing a property names the property's path first:
+    ///   `events[2].at: cannot encode through one-way transformer DateParser`.
     public func encodeBytes<T: JSONEncodable>(_ value: T) throws -> [UInt8] {
         let context = JSONEncodingContext(encoder: self)
         if writingOptions.sortedKeys {
@@ -43,12 +47,24 @@ public struct JSONModelEncoder: Sendable {
             plain.sortedKeys = false
             plain.prettyPrinted = false
             var writer = JSONWriter(options: plain)
-            try value.encode(to: &writer, context: context)
+            try JSONModelEncoder.run(value, &writer, context)
             return try JSONValue(parsing: writer.bytes).jsonBytes(options: writingOptions)
         }
         var writer = JSONWriter(options: writingOptions)
-        try value.encode(to: &writer, context: context)
+        try JSONModelEncoder.run(value, &writer, context)
         return writer.bytes
+    }
+
+    /// Encodes, adding the path of the value being written to a ``JSONError``'s message. The
+    /// path is read back from the output written so far, so encoding pays nothing for it.
+    static func run<T: JSONEncodable>(_ value: T, _ writer: inout JSONWriter, _ context: JSONEncodingContext) throws {
+        do {
+            try value.encode(to: &writer, context: context)
+        } catch let error as JSONError {
+            let path = describePath(JSONWriter.openPath(of: writer.bytes))
+            guard !path.isEmpty, !error.message.hasPrefix(path + ": ") else { throw error }
+            throw JSONError(kind: error.kind, message: "\(path): \(error.message)")
+        }
     }
 
     /// Encodes `value` to JSON `Data`.
@@ -73,7 +89,16 @@ public struct JSONEncodingContext: Sendable {
     // As for decoding: options behind one reference, hot flags as plain fields.
     @usableFromInline final class Storage: Sendable {
         let encoder: JSONModelEncoder
-        init(_ encoder: JSONModelEncoder) { self.encoder = encoder }
+        /// The encoder's `.formatted` date pattern, compiled once per encode.
+        let datePattern: JSONDatePattern?
+        init(_ encoder: JSONModelEncoder) {
+            self.encoder = encoder
+            if case .formatted(let pattern) = encoder.dateStrategy {
+                datePattern = JSONDatePattern(pattern)
+            } else {
+                datePattern = nil
+            }
+        }
     }
 
     @usableFromInline let storage: Storage

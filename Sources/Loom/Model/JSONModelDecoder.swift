@@ -61,6 +61,19 @@ public enum JSONDateStrategy: Sendable {
         encode: @Sendable (Date, inout JSONWriter) throws -> Void)
 }
 
+/// How `Data` properties without a transformer read and write JSON.
+public enum JSONDataStrategy: Sendable {
+    /// Standard base64 with padding, RFC 4648 §4 (the default).
+    case base64
+    /// URL-safe base64, RFC 4648 §5: `-` and `_` instead of `+` and `/`; padding optional
+    /// when reading, left out when writing.
+    case base64URL
+    /// Your own functions.
+    case custom(
+        decode: @Sendable (JSONElement) throws -> Data,
+        encode: @Sendable (Data, inout JSONWriter) throws -> Void)
+}
+
 /// Decodes models from JSON and carries the options that apply to a whole decode.
 ///
 /// ```swift
@@ -93,6 +106,18 @@ public struct JSONModelDecoder: Sendable {
     public var maxCollectedErrors = 100
     /// Limits and leniencies of the JSON parser (nesting depth, duplicate keys, sizes).
     public var parsingOptions = JSONParsingOptions()
+    /// How `Data` properties without a transformer are read. Default: standard base64.
+    public var dataStrategy: JSONDataStrategy = .base64
+    /// Whether values of another JSON type are converted (`"10"` for an `Int`). Default:
+    /// ``JSONCoercion/strict``. `@JSONLenient` switches it on for one model or property.
+    public var coercion: JSONCoercion = .strict
+    /// Drop the elements of arrays, sets and dictionaries that fail to decode, noting each,
+    /// instead of failing the whole decode. Off by default; `@JSONLossy` switches it on for
+    /// one property's collections.
+    public var lossyCollections = false
+    /// Called after every successful decode with what it bent (coercions, defaults used for
+    /// `null`, dropped elements), even when nothing was. `nil` (the default) records nothing.
+    public var report: (@Sendable (JSONDecodingReport) -> Void)?
 
     /// Creates a decoder with default options.
     public init() {}
@@ -136,10 +161,76 @@ public struct JSONModelDecoder: Sendable {
     ///
     /// - Throws: ``JSONDecodingError``.
     public func decode<T: JSONDecodable>(_ type: T.Type = T.self, from document: JSONDocument) throws -> T {
+        try withExtendedLifetime(document) { try decodeRoot(T.self, document, reporting: false).value }
+    }
+
+    /// Decodes a `T` from JSON bytes and returns what the decode bent with it.
+    ///
+    /// ```swift
+    /// var decoder = JSONModelDecoder()
+    /// decoder.coercion = .lenient
+    /// let (feed, report) = try decoder.decodeWithReport(Feed.self, from: data)
+    /// for note in report.notes { log(note) }   // stories[3].id: converted string "7" to Int (line 9, column 12)
+    /// ```
+    ///
+    /// - Throws: ``JSONDecodingError`` (kind ``JSONDecodingError/Kind/syntax`` for invalid JSON).
+    public func decodeWithReport<T: JSONDecodable>(_ type: T.Type = T.self, from data: Data) throws -> (
+        value: T, report: JSONDecodingReport
+    ) {
+        try data.withUnsafeBytes { raw in try decodeWithReport(T.self, fromBuffer: raw.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Decodes a `T` from JSON text and returns what the decode bent with it.
+    ///
+    /// - Throws: ``JSONDecodingError`` (kind ``JSONDecodingError/Kind/syntax`` for invalid JSON).
+    public func decodeWithReport<T: JSONDecodable>(_ type: T.Type = T.self, from string: String) throws -> (
+        value: T, report: JSONDecodingReport
+    ) {
+        var string = string
+        return try string.withUTF8 { try decodeWithReport(T.self, fromBuffer: $0) }
+    }
+
+    /// Decodes a `T` from the root of a parsed document and returns what the decode bent with it.
+    ///
+    /// - Throws: ``JSONDecodingError``.
+    public func decodeWithReport<T: JSONDecodable>(_ type: T.Type = T.self, from document: JSONDocument) throws -> (
+        value: T, report: JSONDecodingReport
+    ) {
         try withExtendedLifetime(document) {
-            let context = JSONDecodingContext(decoder: self)
-            return try T.makeInstance(json: document.root, context: context)
+            let (value, report) = try decodeRoot(T.self, document, reporting: true)
+            return (value, report ?? JSONDecodingReport())
         }
+    }
+
+    func decodeWithReport<T: JSONDecodable>(_ type: T.Type, fromBuffer buffer: UnsafeBufferPointer<UInt8>) throws -> (
+        value: T, report: JSONDecodingReport
+    ) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(borrowing: buffer, options: parsingOptions)
+        } catch {
+            throw JSONDecodingError(syntaxError: error)
+        }
+        return try withExtendedLifetime(document) {
+            let (value, report) = try decodeRoot(T.self, document, reporting: true)
+            return (value, report ?? JSONDecodingReport())
+        }
+    }
+
+    /// Decodes the root; with a report requested (or a ``report`` callback) notes are
+    /// collected and resolved to paths while the input is still alive.
+    @usableFromInline
+    func decodeRoot<T: JSONDecodable>(_ type: T.Type, _ document: JSONDocument, reporting: Bool) throws -> (
+        value: T, report: JSONDecodingReport?
+    ) {
+        guard reporting || report != nil else {
+            return (try T.makeInstance(json: document.root, context: JSONDecodingContext(decoder: self)), nil)
+        }
+        let notes = JSONNoteSink(document: document)
+        let value = try T.makeInstance(json: document.root, context: JSONDecodingContext(decoder: self, notes: notes))
+        let result = JSONDecodingReport(notes: notes.resolve())
+        report?(result)
+        return (value, result)
     }
 
     /// Decodes from bytes that stay valid during the call; the parse borrows them.
@@ -152,6 +243,7 @@ public struct JSONModelDecoder: Sendable {
             throw JSONDecodingError(syntaxError: error)
         }
         return try withExtendedLifetime(document) {
+            if report != nil { return try decodeRoot(T.self, document, reporting: true).value }
             let context = JSONDecodingContext(decoder: self)
             return try T.makeInstance(json: document.root, context: context)
         }

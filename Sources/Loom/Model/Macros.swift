@@ -141,7 +141,54 @@ public macro JSONDefault<T>(_ value: T) = #externalMacro(module: "LoomMacros", t
 ///
 /// ```swift
 /// @JSONTransform(.iso8601) var updatedAt: Date
+/// @JSONTransform(.date(format: "yyyy-MM-dd")) var day: Date
+/// @JSONTransform(.valueMapping(["open": State.open, "closed": .closed], default: .unknown)) var state: State
+/// @JSONTransform(.millisecondsSince1970.array) var stamps: [Date]
 /// ```
+///
+/// On an optional property the transformer handles the wrapped value (`nil` is missing or
+/// `null`). The expression is evaluated once per model type (per value in generic models,
+/// which cannot store it), so a transformer may do setup work such as compiling a date pattern. Arguments are
+/// type-checked without the property's type: name generic types once (`State.open`). The
+/// transformer wins over the model's `jsonTransformer(forProperty:of:)` hook and the
+/// decoder's strategies; see `docs/Transformers.md`.
 @attached(peer)
 public macro JSONTransform<T: JSONTransformer>(_ transformer: T) =
     #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Decodes a property, or every property of a model, with lenient coercion: `"10"` for an
+/// `Int`, `1` or `"yes"` for a `Bool`, a number for a `String`, `null` for a property with a
+/// default (the table is in ``JSONCoercion``).
+///
+/// ```swift
+/// // {"count": "10", "enabled": "yes"}
+/// @JSONModel
+/// struct Flags {
+///     @JSONLenient var count: Int      // 10
+///     @JSONLenient var enabled: Bool   // true
+/// }
+///
+/// @JSONModel @JSONLenient              // on the type: every property
+/// struct Legacy { var id: Int; var name: String }
+/// ```
+///
+/// Leniency reaches everything decoded beneath the property or model, nested models
+/// included, as ``JSONModelDecoder/coercion`` does for a whole decode. Each conversion is
+/// noted in the decode's ``JSONDecodingReport``.
+@attached(peer)
+public macro JSONLenient() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Drops the elements of a property's arrays, sets and dictionaries that fail to decode,
+/// instead of failing the whole model; each dropped element is noted in the decode's
+/// ``JSONDecodingReport``.
+///
+/// ```swift
+/// // {"tags": [1, "two", 3]}
+/// @JSONLossy var tags: [Int]           // [1, 3]; the report notes tags[1]
+/// ```
+///
+/// Every collection level of the property's type is lossy (`[[Int]]`, `[String: [Int]]`);
+/// collections inside nested models are not (``JSONModelDecoder/lossyCollections`` makes a
+/// whole decode lossy). With `@JSONTransform`, use a lossy transformer (`.iso8601.lossyArray`).
+@attached(peer)
+public macro JSONLossy() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")

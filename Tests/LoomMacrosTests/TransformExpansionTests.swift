@@ -1,0 +1,346 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What the transformer and leniency markers change in the generated code: only how a
+/// property's value is decoded and encoded. The same models are compiled and run in
+/// `Tests/LoomTests/Transformers/`.
+@Suite("@JSONModel expansion: transformers, @JSONLenient, @JSONLossy")
+struct TransformExpansionTests {
+    /// A model that declares `jsonTransformer(forProperty:of:)` consults it for every property
+    /// without `@JSONTransform`; `@JSONTransform` still wins.
+    @Test func transformerHook() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Event {
+                var start: Date
+                var tags: [String]?
+                @JSONTransform(.iso8601) var end: Date
+
+                static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>? {
+                    nil
+                }
+            }
+            """,
+            expandedSource: """
+            struct Event {
+                var start: Date
+                var tags: [String]?
+                var end: Date
+
+                static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>? {
+                    nil
+                }
+            }
+
+            extension Event: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["start", "tags", "end"])
+                private static let _loomTransformer_2 = Loom._transformer(.iso8601)
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var s2: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        case 2: context.assign(&s2, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try context.decode(Date.self, from: $0) } }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optional(s1, Self._loomKeys, 1) { try context.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try context.array($0) { try context.decode(String.self, from: $0) } } }
+                    }
+                    let v2 = try errors.capture {
+                        try context.required(s2, Self._loomKeys, 2) { try context.transform($0, with: Self._loomTransformer_2) }
+                    }
+                    try errors.finish()
+                    self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.tags = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.end = try Loom.JSONErrorAccumulator.unwrap(v2)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.transform(self.start, with: Self.jsonTransformer(forProperty: "start", of: Date.self), to: &writer) { try context.encode($0, to: &$1) }
+                    if let value = self.tags {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        try context.transform(value, with: Self.jsonTransformer(forProperty: "tags", of: [String].self), to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    try context.transform(self.end, with: Self._loomTransformer_2, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """
+        )
+    }
+
+    /// Without the hook nothing is looked up: models that do not declare it pay nothing.
+    /// Generic models keep the transformer expression inline (no static stored properties).
+    @Test func genericModelKeepsTheTransformerInline() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Box<T> {
+                @JSONTransform(.secondsSince1970) var at: Date
+            }
+            """,
+            expandedSource: """
+            struct Box<T> {
+                var at: Date
+            }
+
+            extension Box: Loom.JSONModel {
+                static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["at"]) }
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, _loomKeys, 0) { try context.transform($0, with: .secondsSince1970) }
+                    }
+                    try errors.finish()
+                    self.at = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    try writer.beginObject()
+                    context.writeKey(_loomKeys, 0, to: &writer)
+                    try context.transform(self.at, with: .secondsSince1970, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """
+        )
+    }
+
+    /// `@JSONLenient` decodes the property with a lenient context; `@JSONLossy` passes
+    /// `lossy: true` to every collection level of the property's type.
+    @Test func lenientAndLossyProperties() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Feed {
+                @JSONLenient var count: Int = 0
+                @JSONLossy var ids: [Int]
+                @JSONLossy var groups: [String: Set<Int>]?
+            }
+            """,
+            expandedSource: """
+            struct Feed {
+                var count: Int = 0
+                var ids: [Int]
+                var groups: [String: Set<Int>]?
+            }
+
+            extension Feed: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["count", "ids", "groups"])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var s2: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        case 2: context.assign(&s2, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture { [context = context.lenient] in
+                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.required(s1, Self._loomKeys, 1) { try context.array($0, lossy: true) { try context.decode(Int.self, from: $0) } }
+                    }
+                    let v2 = try errors.capture {
+                        try context.optional(s2, Self._loomKeys, 2) { try context.dictionary($0, lossy: true) { try context.set($0, lossy: true) { try context.decode(Int.self, from: $0) } } }
+                    }
+                    try errors.finish()
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.count = value }
+                    self.ids = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.groups = try Loom.JSONErrorAccumulator.unwrap(v2)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.count, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.array(self.ids, to: &writer) { try context.encode($0, to: &$1) }
+                    if let value = self.groups {
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        try context.dictionary(value, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        writer.writeNull()
+                    }
+                    writer.endObject()
+                }
+            }
+            """
+        )
+    }
+
+    /// `@JSONLenient` on the type makes the whole initializer's context lenient.
+    @Test func lenientModel() {
+        assertExpansion(
+            """
+            @JSONModel @JSONLenient
+            struct Legacy {
+                @JSONLenient var id: Int
+            }
+            """,
+            expandedSource: """
+            struct Legacy {
+                var id: Int
+            }
+
+            extension Legacy: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["id"])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let context = context.lenient
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.id, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """
+        )
+    }
+}
+
+@Suite("@JSONModel diagnostics: transformers, @JSONLenient, @JSONLossy")
+struct TransformDiagnosticTests {
+    @Test func lossyNeedsACollectionAndNoTransformer() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONLossy var count: Int
+                @JSONLossy var names: [String]?
+                @JSONLossy @JSONTransform(.iso8601.array) var dates: [Date]
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var count: Int
+                var names: [String]?
+                var dates: [Date]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONLossy' applies to arrays, sets and dictionaries; 'count' is not one", line: 3,
+                    column: 5, fixIts: [FixItSpec(message: "remove '@JSONLossy'")]),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONLossy' has no effect on 'dates', whose '@JSONTransform' decodes it; use a lossy transformer such as '.lossyArray'",
+                    line: 5, column: 5, fixIts: [FixItSpec(message: "remove '@JSONLossy'")]),
+            ],
+            applyFixIts: ["remove '@JSONLossy'"],
+            fixedSource: """
+                @JSONModel
+                struct Model {
+                    var count: Int
+                    @JSONLossy var names: [String]?
+                    @JSONTransform(.iso8601.array) var dates: [Date]
+                }
+                """
+        )
+    }
+
+    @Test func markersTakeNoArguments() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONLenient(true) var a: Int
+                @JSONLossy(1) var b: [Int]
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var a: Int
+                var b: [Int]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONLenient' expects no arguments", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONLossy' expects no arguments", line: 4, column: 5),
+            ]
+        )
+    }
+
+    @Test func transformerHookNeedsItsSignature() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                var a: Int
+
+                static func jsonTransformer(for name: String) -> Int? { nil }
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var a: Int
+
+                static func jsonTransformer(for name: String) -> Int? { nil }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "the transformer hook must be declared 'static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>?'",
+                    line: 5, column: 17)
+            ]
+        )
+    }
+}
