@@ -1,0 +1,243 @@
+// Stage 2 of `loom generate`: decide which objects are maps, and merge the places that hold
+// the same kind of object (GitHub's `user` and `assignee`; a tweet's `entities` with and
+// without `media`) so that they share one type.
+
+enum ShapeRules {
+    /// Whether the objects at `shape` are a map from data keys to values (`[String: T]`)
+    /// rather than a record with named fields:
+    /// - no key was ever seen (`{}`), or a key is empty, or two keys differ only in Unicode
+    ///   normalization (which a Swift `String` cannot tell apart);
+    /// - every key is an integer (`{"138586341": {...}}`: ids);
+    /// - most keys are not field names (`{"Arrière-scène": …}`, `{"2024-03-01": …}`);
+    /// - 200 keys or more, or 20 or more that differ from object to object (on average each
+    ///   object has fewer than half of them).
+    static func isMap(_ shape: Shape) -> Bool {
+        let keys = shape.members.keys
+        let count = keys.count
+        if count == 0 || keys.contains("") || Set(keys).count != count { return true }
+        if keys.allSatisfy(isIntegerKey) { return true }
+        let fieldNames = keys.filter(TypeNaming.isIdentifierLike).count
+        if fieldNames * 2 < count { return true }
+        if count >= 200 { return true }
+        if count >= 20 && shape.objects >= 2 && shape.memberTotal * 2 < shape.objects * count { return true }
+        return false
+    }
+
+    static func isIntegerKey(_ key: String) -> Bool {
+        let digits = key.utf8.first == UInt8(ascii: "-") ? key.utf8.dropFirst() : key.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// What all the values of the map-like objects at `shape` have in common; computed once.
+    static func mapValue(_ shape: Shape) -> Shape {
+        if let cached = shape.cachedMapValue { return cached.resolved }
+        let value = merge(shape.members.shapes)
+        shape.cachedMapValue = value
+        return value
+    }
+
+    /// A place describing every value of `shapes`. One distinct shape is returned as is;
+    /// otherwise the result is new and the inputs are left alone.
+    static func merge(_ shapes: [Shape]) -> Shape {
+        var unique: [Shape] = []
+        var seen: Set<ObjectIdentifier> = []
+        for shape in shapes {
+            let resolved = shape.resolved
+            if seen.insert(ObjectIdentifier(resolved)).inserted { unique.append(resolved) }
+        }
+        if unique.count == 1 { return unique[0] }
+        let result = Shape()
+        for shape in unique {
+            result.count += shape.count
+            result.nulls += shape.nulls
+            result.bools += shape.bools
+            result.numbers.merge(shape.numbers)
+            result.strings.merge(shape.strings)
+            result.arrays += shape.arrays
+            result.objects += shape.objects
+            result.memberTotal += shape.memberTotal
+            result.tooDeep = result.tooDeep || shape.tooDeep
+        }
+        let elements = unique.compactMap(\.element)
+        if !elements.isEmpty { result.element = merge(elements) }
+        var seenKeys: Set<[UInt8]> = []
+        for shape in unique {
+            for key in shape.members.keys where seenKeys.insert(Array(key.utf8)).inserted {
+                var parts: [Shape] = []
+                var presence = 0
+                for other in unique {
+                    guard let position = other.members.position(of: key) else { continue }
+                    parts.append(other.members.shapes[position])
+                    presence += other.members.presence[position]
+                }
+                result.members.append(key, shape: merge(parts), presence: presence)
+            }
+        }
+        return result
+    }
+
+    /// Whether merging `a` and `b` keeps every type they had (no new mix of kinds, maps stay
+    /// maps): an integer may become `Double` and a field may become optional, nothing more.
+    static func areCompatible(_ a: Shape, _ b: Shape) -> Bool {
+        let a = a.resolved
+        let b = b.resolved
+        if a === b { return true }
+        if a.tooDeep || b.tooDeep { return a.tooDeep && b.tooDeep }
+        let kinds = (a.kinds, b.kinds)
+        if kinds.0.isEmpty || kinds.1.isEmpty { return true }
+        guard kinds.0 == kinds.1 else { return false }
+        if kinds.0.isMixed { return true }
+        if kinds.0 == .array {
+            guard let first = a.element, let second = b.element else { return true }
+            return areCompatible(first, second)
+        }
+        if kinds.0 == .object {
+            let maps = (isMap(a), isMap(b))
+            guard maps.0 == maps.1 else { return false }
+            if maps.0 { return areCompatible(mapValue(a), mapValue(b)) }
+            for (position, key) in a.members.keys.enumerated() {
+                guard let other = b.members.position(of: key) else { continue }
+                if !areCompatible(a.members.shapes[position], b.members.shapes[other]) { return false }
+            }
+        }
+        return true
+    }
+}
+
+/// Merges places whose objects are evidently the same kind of record:
+/// - the same set of keys, with compatible values, anywhere in the documents;
+/// - reached through the same key (`entities` here and there), one key set containing the
+///   other, with compatible values.
+///
+/// A place is never merged with one inside it (that would be a recursive type); the result
+/// is the same for the same input, since places are visited in document order.
+struct SchemaUnifier {
+    /// Places that hold records (objects that are not maps), in breadth-first document order,
+    /// each with the key it was first reached through.
+    static func recordPlaces(from root: Shape) -> [(shape: Shape, key: String)] {
+        var places: [(shape: Shape, key: String)] = []
+        var queue: [(shape: Shape, key: String)] = [(root.resolved, "")]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root.resolved)]
+        var head = 0
+        func enqueue(_ shape: Shape, _ key: String) {
+            let resolved = shape.resolved
+            if seen.insert(ObjectIdentifier(resolved)).inserted { queue.append((resolved, key)) }
+        }
+        while head < queue.count {
+            let (shape, key) = queue[head]
+            head += 1
+            let kinds = shape.kinds
+            guard !shape.tooDeep, !kinds.isMixed else { continue }
+            if let element = shape.element, kinds == .array { enqueue(element, key) }
+            guard kinds == .object else { continue }
+            if ShapeRules.isMap(shape) {
+                enqueue(ShapeRules.mapValue(shape), key)
+                continue
+            }
+            places.append((shape, key))
+            for (position, member) in shape.members.shapes.enumerated() {
+                enqueue(member, shape.members.keys[position])
+            }
+        }
+        return places
+    }
+
+    /// Merges until nothing more merges (or a generous bound on rounds is reached).
+    static func unify(_ root: Shape) {
+        for _ in 0..<1_000 {
+            let places = recordPlaces(from: root)
+            if mergeEqualKeySets(places) { continue }
+            if mergeNestedKeySets(places) { continue }
+            return
+        }
+    }
+
+    /// Merges the places that share a key set; returns whether anything merged.
+    private static func mergeEqualKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
+        var groups: [Set<[UInt8]>: [Shape]] = [:]
+        var order: [Set<[UInt8]>] = []
+        for place in places {
+            let keys = place.shape.members.keySet
+            if groups[keys] == nil { order.append(keys) }
+            groups[keys, default: []].append(place.shape)
+        }
+        var merged = false
+        for keys in order {
+            guard let group = groups[keys], group.count > 1 else { continue }
+            // Greedy clusters in document order: each place joins the first cluster it fits.
+            var clusters: [[Shape]] = []
+            for shape in group {
+                if let index = clusters.firstIndex(where: { cluster in
+                    cluster.allSatisfy { areMergeable($0, shape) }
+                }) {
+                    clusters[index].append(shape)
+                } else {
+                    clusters.append([shape])
+                }
+            }
+            for cluster in clusters where cluster.count > 1 {
+                replace(cluster, with: ShapeRules.merge(cluster))
+                merged = true
+            }
+        }
+        return merged
+    }
+
+    /// Merges the first pair reached through the same key whose key sets nest.
+    private static func mergeNestedKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
+        var groups: [String: [Shape]] = [:]
+        var order: [String] = []
+        for place in places {
+            if groups[place.key] == nil { order.append(place.key) }
+            groups[place.key, default: []].append(place.shape)
+        }
+        for key in order {
+            guard let group = groups[key], group.count > 1 else { continue }
+            let keySets = group.map(\.members.keySet)
+            for i in group.indices {
+                for j in group.indices where j > i {
+                    let nested = keySets[i].isSubset(of: keySets[j]) || keySets[j].isSubset(of: keySets[i])
+                    if nested && areMergeable(group[i], group[j]) {
+                        replace([group[i], group[j]], with: ShapeRules.merge([group[i], group[j]]))
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
+    private static func areMergeable(_ a: Shape, _ b: Shape) -> Bool {
+        ShapeRules.areCompatible(a, b) && !contains(a, b) && !contains(b, a)
+    }
+
+    private static func replace(_ shapes: [Shape], with merged: Shape) {
+        for shape in shapes where shape !== merged { shape.mergedInto = merged }
+    }
+
+    /// Whether `inner` is a place inside `outer`.
+    static func contains(_ outer: Shape, _ inner: Shape) -> Bool {
+        let target = inner.resolved
+        var stack = [outer.resolved]
+        var seen: Set<ObjectIdentifier> = []
+        while let shape = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(shape)).inserted else { continue }
+            if let element = shape.element {
+                let resolved = element.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+            for member in shape.members.shapes {
+                let resolved = member.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+            if let value = shape.cachedMapValue {
+                let resolved = value.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+        }
+        return false
+    }
+}
