@@ -102,6 +102,7 @@ struct RoundTripTests {
         try expectRoundTrip([OptionalsPerson].self, fixtures + "optionals.json")
         try expectRoundTrip(MapsCatalog.self, fixtures + "maps.json")
         try expectRoundTrip(ShapesRoot.self, fixtures + "shapes.json")
+        try expectRoundTrip(MergesRoot.self, fixtures + "merges.json")
         try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-a.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-b.json")

@@ -128,11 +128,7 @@ struct ModelBuilder {
         case .number:
             return Self.numberType(shape.numbers)
         case .string:
-            let strings = shape.strings
-            if allowsDate && strings.allDates { return .date }
-            if strings.allURLs { return .url }
-            if strings.allUUIDs { return .uuid }
-            return .string
+            return shape.strings.type(allowsDate: allowsDate)
         case .array:
             return .array(elementType(shape.element))
         default:
@@ -183,9 +179,13 @@ struct ModelBuilder {
         var registry = NameRegistry(prefix: prefix)
         registry.claim(rootName)
         var names: [Int: String] = [:]
+        // The name each model asked for; a taken name is retried with the parent's wanted
+        // name in front (`UserEntities`), which keeps names short however deep the nesting.
+        var wanted: [Int: String] = [:]
         var order: [Int] = []
         if let rootModel {
             names[rootModel] = rootName
+            wanted[rootModel] = rootName
             order.append(rootModel)
         }
         // A root alias names the models inside it after the root: `[String: Root…]`.
@@ -193,6 +193,7 @@ struct ModelBuilder {
             for (model, element) in Self.models(in: rootAlias, element: false) where names[model] == nil {
                 let base = element ? TypeNaming.singularTypeName(rootName) ?? rootName + "Item" : rootName + "Value"
                 names[model] = registry.allocate(base, parent: nil)
+                wanted[model] = base
                 order.append(model)
             }
         }
@@ -200,7 +201,7 @@ struct ModelBuilder {
         while head < order.count {
             let parent = order[head]
             head += 1
-            let parentName = names[parent] ?? rootName
+            let parentName = wanted[parent] ?? rootName
             let properties = drafts[parent].properties
             for property in properties {
                 for (model, element) in Self.models(in: property.type, element: false) where names[model] == nil {
@@ -210,6 +211,7 @@ struct ModelBuilder {
                     let siblings = properties.filter { $0.type.directModel == model }.count
                     if siblings >= 3, let singular = TypeNaming.singularTypeName(parentName) { base = singular }
                     names[model] = registry.allocate(base, parent: parentName)
+                    wanted[model] = base
                     order.append(model)
                 }
             }

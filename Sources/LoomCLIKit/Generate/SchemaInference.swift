@@ -39,7 +39,7 @@ struct NumberSummary: Hashable {
     var hasBeyondDouble = false
 
     mutating func merge(_ other: NumberSummary) {
-        count += other.count
+        count = count.addingSaturated(other.count)
         hasFraction = hasFraction || other.hasFraction
         hasBeyondInt64 = hasBeyondInt64 || other.hasBeyondInt64
         hasNegative = hasNegative || other.hasNegative
@@ -60,8 +60,17 @@ struct StringSummary: Hashable {
     /// Every string is a UUID that `uuidString` writes back unchanged.
     var allUUIDs = true
 
+    /// The type for these strings: `Date` only where `allowsDate` (a transform needs a
+    /// property of its own), then `URL`, `UUID`, `String`.
+    func type(allowsDate: Bool) -> FieldType {
+        if allowsDate && allDates { return .date }
+        if allURLs { return .url }
+        if allUUIDs { return .uuid }
+        return .string
+    }
+
     mutating func merge(_ other: StringSummary) {
-        count += other.count
+        count = count.addingSaturated(other.count)
         allDates = allDates && other.allDates
         allURLs = allURLs && other.allURLs
         allUUIDs = allUUIDs && other.allUUIDs
@@ -108,6 +117,9 @@ final class Shape {
     var mergedInto: Shape?
     /// The merged values of a map-like object, computed once.
     var cachedMapValue: Shape?
+    /// Whether the objects here are a map, decided once: a shape does not change after it
+    /// is built (merging builds new shapes).
+    var cachedIsMap: Bool?
 
     /// The shape that describes this place after merges.
     var resolved: Shape {

@@ -12,6 +12,13 @@ enum ShapeRules {
     /// - 200 keys or more, or 20 or more that differ from object to object (on average each
     ///   object has fewer than half of them).
     static func isMap(_ shape: Shape) -> Bool {
+        if let cached = shape.cachedIsMap { return cached }
+        let result = decideMap(shape)
+        shape.cachedIsMap = result
+        return result
+    }
+
+    private static func decideMap(_ shape: Shape) -> Bool {
         let keys = shape.members.keys
         let count = keys.count
         if count == 0 || keys.contains("") || Set(keys).count != count { return true }
@@ -48,14 +55,14 @@ enum ShapeRules {
         if unique.count == 1 { return unique[0] }
         let result = Shape()
         for shape in unique {
-            result.count += shape.count
-            result.nulls += shape.nulls
-            result.bools += shape.bools
+            result.count = result.count.addingSaturated(shape.count)
+            result.nulls = result.nulls.addingSaturated(shape.nulls)
+            result.bools = result.bools.addingSaturated(shape.bools)
             result.numbers.merge(shape.numbers)
             result.strings.merge(shape.strings)
-            result.arrays += shape.arrays
-            result.objects += shape.objects
-            result.memberTotal += shape.memberTotal
+            result.arrays = result.arrays.addingSaturated(shape.arrays)
+            result.objects = result.objects.addingSaturated(shape.objects)
+            result.memberTotal = result.memberTotal.addingSaturated(shape.memberTotal)
             result.tooDeep = result.tooDeep || shape.tooDeep
         }
         let elements = unique.compactMap(\.element)
@@ -68,7 +75,7 @@ enum ShapeRules {
                 for other in unique {
                     guard let position = other.members.position(of: key) else { continue }
                     parts.append(other.members.shapes[position])
-                    presence += other.members.presence[position]
+                    presence = presence.addingSaturated(other.members.presence[position])
                 }
                 result.members.append(key, shape: merge(parts), presence: presence)
             }
@@ -76,9 +83,11 @@ enum ShapeRules {
         return result
     }
 
-    /// Whether merging `a` and `b` keeps every type they had (no new mix of kinds, maps stay
-    /// maps): an integer may become `Double` and a field may become optional, nothing more.
-    static func areCompatible(_ a: Shape, _ b: Shape) -> Bool {
+    /// Whether merging `a` and `b` keeps the types they had: no new mix of kinds, maps stay
+    /// maps, records stay records. A field may become optional; unless `strict`, an `Int` may
+    /// also become `Double` and a `Date`, `URL` or `UUID` a `String` (for places reached
+    /// through the same key, which are the same field in all likelihood).
+    static func areCompatible(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
         let a = a.resolved
         let b = b.resolved
         if a === b { return true }
@@ -87,25 +96,32 @@ enum ShapeRules {
         if kinds.0.isEmpty || kinds.1.isEmpty { return true }
         guard kinds.0 == kinds.1 else { return false }
         if kinds.0.isMixed { return true }
-        if kinds.0 == .array {
+        switch kinds.0 {
+        case .number:
+            return !strict || ModelBuilder.numberType(a.numbers) == ModelBuilder.numberType(b.numbers)
+        case .string:
+            return !strict || a.strings.type(allowsDate: true) == b.strings.type(allowsDate: true)
+        case .array:
             guard let first = a.element, let second = b.element else { return true }
-            return areCompatible(first, second)
-        }
-        if kinds.0 == .object {
+            return areCompatible(first, second, strict: strict)
+        case .object:
             let maps = (isMap(a), isMap(b))
             guard maps.0 == maps.1 else { return false }
-            if maps.0 { return areCompatible(mapValue(a), mapValue(b)) }
+            if maps.0 { return areCompatible(mapValue(a), mapValue(b), strict: strict) }
             for (position, key) in a.members.keys.enumerated() {
                 guard let other = b.members.position(of: key) else { continue }
-                if !areCompatible(a.members.shapes[position], b.members.shapes[other]) { return false }
+                if !areCompatible(a.members.shapes[position], b.members.shapes[other], strict: strict) { return false }
             }
+            return true
+        default:
+            return true
         }
-        return true
     }
 }
 
 /// Merges places whose objects are evidently the same kind of record:
-/// - the same set of keys, with compatible values, anywhere in the documents;
+/// - the same set of keys, anywhere in the documents, when merging changes no type but
+///   optionality (reached through the same key, an `Int` may also become `Double`);
 /// - reached through the same key (`entities` here and there), one key set containing the
 ///   other, with compatible values.
 ///
@@ -142,48 +158,55 @@ struct SchemaUnifier {
         return places
     }
 
-    /// Merges until nothing more merges (or a generous bound on rounds is reached).
+    /// The most rounds of merging. Merging two places merges their insides, which may make
+    /// more places mergeable, so merging goes in rounds; a few rounds reach everything real
+    /// documents have (twitter.json needs three), and the bound keeps self-similar inputs
+    /// (the same key sets at every level of a deep chain) from copying subtrees for ever.
+    static let maxRounds = 8
+
+    /// Merges in rounds until a round merges nothing, at most ``maxRounds`` times.
     static func unify(_ root: Shape) {
-        for _ in 0..<1_000 {
-            let places = recordPlaces(from: root)
-            if mergeEqualKeySets(places) { continue }
-            if mergeNestedKeySets(places) { continue }
-            return
+        for _ in 0..<maxRounds {
+            let equal = mergeEqualKeySets(recordPlaces(from: root))
+            let nested = mergeNestedKeySets(recordPlaces(from: root))
+            if !equal && !nested { return }
         }
     }
 
-    /// Merges the places that share a key set; returns whether anything merged.
+    /// Merges the places that share a key set, greedily in document order: each place merges
+    /// into the first earlier cluster it fits (compared with the cluster merged so far).
+    /// Returns whether anything merged.
     private static func mergeEqualKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
-        var groups: [Set<[UInt8]>: [Shape]] = [:]
+        var groups: [Set<[UInt8]>: [(shape: Shape, key: String)]] = [:]
         var order: [Set<[UInt8]>] = []
         for place in places {
             let keys = place.shape.members.keySet
             if groups[keys] == nil { order.append(keys) }
-            groups[keys, default: []].append(place.shape)
+            groups[keys, default: []].append(place)
         }
         var merged = false
         for keys in order {
             guard let group = groups[keys], group.count > 1 else { continue }
-            // Greedy clusters in document order: each place joins the first cluster it fits.
-            var clusters: [[Shape]] = []
-            for shape in group {
+            var clusters: [(representative: Shape, keys: Set<String>)] = []
+            for (shape, key) in group {
+                // Reached through other keys only, a place must keep its member types exactly.
                 if let index = clusters.firstIndex(where: { cluster in
-                    cluster.allSatisfy { areMergeable($0, shape) }
+                    areMergeable(cluster.representative, shape, strict: cluster.keys != [key])
                 }) {
-                    clusters[index].append(shape)
+                    clusters[index].representative = join(clusters[index].representative, shape)
+                    clusters[index].keys.insert(key)
+                    merged = true
                 } else {
-                    clusters.append([shape])
+                    clusters.append((shape, [key]))
                 }
-            }
-            for cluster in clusters where cluster.count > 1 {
-                replace(cluster, with: ShapeRules.merge(cluster))
-                merged = true
             }
         }
         return merged
     }
 
-    /// Merges the first pair reached through the same key whose key sets nest.
+    /// Merges places reached through the same key whose key sets nest, greedily in document
+    /// order: each place merges into the first earlier one it fits. Returns whether anything
+    /// merged.
     private static func mergeNestedKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
         var groups: [String: [Shape]] = [:]
         var order: [String] = []
@@ -191,28 +214,41 @@ struct SchemaUnifier {
             if groups[place.key] == nil { order.append(place.key) }
             groups[place.key, default: []].append(place.shape)
         }
+        var merged = false
         for key in order {
             guard let group = groups[key], group.count > 1 else { continue }
-            let keySets = group.map(\.members.keySet)
-            for i in group.indices {
-                for j in group.indices where j > i {
-                    let nested = keySets[i].isSubset(of: keySets[j]) || keySets[j].isSubset(of: keySets[i])
-                    if nested && areMergeable(group[i], group[j]) {
-                        replace([group[i], group[j]], with: ShapeRules.merge([group[i], group[j]]))
-                        return true
-                    }
+            var representatives: [Shape] = []
+            for shape in group {
+                let keys = shape.members.keySet
+                if let index = representatives.firstIndex(where: { representative in
+                    let other = representative.members.keySet
+                    return (keys.isSubset(of: other) || other.isSubset(of: keys))
+                        && areMergeable(representative, shape, strict: false)
+                }) {
+                    representatives[index] = join(representatives[index], shape)
+                    merged = true
+                } else {
+                    representatives.append(shape)
                 }
             }
         }
-        return false
+        return merged
     }
 
-    private static func areMergeable(_ a: Shape, _ b: Shape) -> Bool {
-        ShapeRules.areCompatible(a, b) && !contains(a, b) && !contains(b, a)
+    /// Whether `b` may merge into `a`: compatible, and neither inside the other (a place
+    /// merged into one inside it would make a struct that contains itself).
+    private static func areMergeable(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
+        let a = a.resolved
+        let b = b.resolved
+        guard a !== b else { return false }
+        return ShapeRules.areCompatible(a, b, strict: strict) && !contains(a, b) && !contains(b, a)
     }
 
-    private static func replace(_ shapes: [Shape], with merged: Shape) {
-        for shape in shapes where shape !== merged { shape.mergedInto = merged }
+    /// Merges `a` and `b` into a new place that both now resolve to.
+    private static func join(_ a: Shape, _ b: Shape) -> Shape {
+        let result = ShapeRules.merge([a, b])
+        for shape in [a, b] where shape !== result { shape.mergedInto = result }
+        return result
     }
 
     /// Whether `inner` is a place inside `outer`.
@@ -239,5 +275,14 @@ struct SchemaUnifier {
             }
         }
         return false
+    }
+}
+
+extension Int {
+    /// `self + other`, stopping at `Int.max`. Merged places add up counts; a place shared by
+    /// several merged ones is counted once for each, so counts only ever compare as ratios.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }

@@ -160,6 +160,32 @@ struct InferenceTests {
         #expect(entities.properties[1].type == .optional(.array(.int)))
     }
 
+    @Test("places reached through different keys share a type only when no member type changes")
+    func strictSharing() throws {
+        let separate = try schema(
+            #"{"first": {"id": 1, "at": "2024-03-18T09:12:44Z"}, "second": {"id": 2.5, "at": "later"}, "third": {"id": 3, "at": "2024-03-18T09:12:45Z"}}"#
+        )
+        #expect(separate.models.map(\.name) == ["Root", "First", "Second"])
+        #expect(separate.models[0].properties.map(\.type) == [FieldType.model(1), .model(2), .model(1)])
+        #expect(separate.models[1].properties.map(\.type) == [FieldType.int, .date])
+        // Through the same key, an Int may become Double and a Date a String.
+        let merged = try schema(#"[{"p": {"id": 1, "at": "2024-03-18T09:12:44Z"}}, {"p": {"id": 2.5, "at": "later"}}]"#)
+        #expect(merged.models.count == 2)
+        #expect(merged.models[1].properties.map(\.type) == [FieldType.double, .string])
+    }
+
+    @Test("deep chains with the same key sets at every level finish quickly (merging stops after a few rounds)")
+    func selfSimilarChains() throws {
+        func chain(_ depth: Int) -> String {
+            depth == 0 ? #"{"leaf": true}"# : #"{"k\#(depth % 3)": \#(chain(depth - 1)), "depth": \#(depth)}"#
+        }
+        let json = #"{"a": [\#(chain(60)), \#(chain(60))], "b": \#(chain(45))}"#
+        let start = ContinuousClock.now
+        let result = loom("generate", "-", stdin: Data(json))
+        #expect(result.exitCode == 0)
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
     @Test("a place is never merged into a place inside it (no recursive structs)")
     func noRecursion() throws {
         let schema = try schema(#"{"name": "a", "child": {"name": "b", "child": {"name": "c"}}}"#)
