@@ -97,7 +97,7 @@ struct RoundTripTests {
     @Test("fixtures")
     func fixtureFiles() throws {
         try expectRoundTrip(KeysRoot.self, fixtures + "keys.json")
-        try expectRoundTrip([NumbersMeasurement].self, fixtures + "numbers.json")
+        try expectRoundTrip([NumbersReading].self, fixtures + "numbers.json")
         try expectRoundTrip(StringsRoot.self, fixtures + "strings.json")
         try expectRoundTrip([OptionalsPerson].self, fixtures + "optionals.json")
         try expectRoundTrip(MapsCatalog.self, fixtures + "maps.json")

@@ -160,8 +160,8 @@ struct SchemaUnifier {
 
     /// The most rounds of merging. Merging two places merges their insides, which may make
     /// more places mergeable, so merging goes in rounds; a few rounds reach everything real
-    /// documents have (twitter.json needs three), and the bound keeps self-similar inputs
-    /// (the same key sets at every level of a deep chain) from copying subtrees for ever.
+    /// documents have, and the bound keeps self-similar inputs (the same key sets at every
+    /// level of a deep chain) from copying subtrees round after round.
     static let maxRounds = 8
 
     /// Merges in rounds until a round merges nothing, at most ``maxRounds`` times.

@@ -193,16 +193,29 @@ enum TypeNaming {
         return nil
     }
 
-    /// Names a generated type must not take: the types generated code uses, the protocols it
-    /// conforms to, and Swift's own that readers would confuse it with.
+    /// Names a generated type must not take: a top-level `struct Range` or `struct Locale`
+    /// would shadow Swift's or Foundation's in the whole module, and one named after a type
+    /// the generated code uses would not compile. Swift's and Foundation's commonly used
+    /// types, and every public type of Loom.
     static let reservedTypeNames: Set<String> = [
-        "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
-        "Float", "Decimal", "String", "Character", "Date", "URL", "UUID", "Data", "Array", "Dictionary", "Set",
-        "Optional", "Result", "Error", "Never", "Void", "Any", "AnyObject", "Self", "Type", "Protocol", "Sendable",
-        "Hashable", "Equatable", "Codable", "Decodable", "Encodable", "Identifiable", "Foundation", "Swift", "Loom",
-        "JSONModel", "JSONValue", "JSONKey", "JSONTransform", "JSONIgnore", "JSONDefault", "JSONElement",
-        "JSONWriter", "JSONNumber", "JSONObject", "JSONDecodable", "JSONEncodable", "JSONDecodingContext",
-        "JSONEncodingContext", "JSONKeySet", "JSONErrorAccumulator", "ISO8601", "ISO8601DateTransformer",
+        // Swift
+        "Any", "AnyObject", "Array", "Bool", "Character", "ClosedRange", "Clock", "Codable", "CodingKey",
+        "Collection", "Comparable", "Decodable", "Decoder", "Dictionary", "Double", "Duration", "Encodable",
+        "Encoder", "Equatable", "Error", "Float", "Hashable", "Identifiable", "Int", "Int8", "Int16", "Int32",
+        "Int64", "Mirror", "Never", "Optional", "Protocol", "Range", "Result", "Self", "Sendable", "Sequence",
+        "Set", "String", "Substring", "Swift", "Task", "Type", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Unicode", "Void",
+        // Foundation
+        "Bundle", "Calendar", "Data", "Date", "Decimal", "FileManager", "Foundation", "JSONDecoder", "JSONEncoder",
+        "Locale", "Measurement", "NSObject", "Notification", "Operation", "Process", "Thread", "TimeZone", "Timer",
+        "URL", "UUID",
+        // Loom
+        "AnyCodingKey", "ISO8601", "ISO8601DateTransformer", "JSONDateStrategy", "JSONDecodable",
+        "JSONDecodingContext", "JSONDecodingError", "JSONDefault", "JSONDocument", "JSONElement", "JSONEncodable",
+        "JSONEncodingContext", "JSONError", "JSONErrorAccumulator", "JSONIgnore", "JSONKey", "JSONKeyPath",
+        "JSONKeySet", "JSONKeyStrategy", "JSONModel", "JSONModelDecoder", "JSONModelEncoder", "JSONNumber",
+        "JSONObject", "JSONParsingOptions", "JSONTransform", "JSONTransformer", "JSONValue", "JSONWriter",
+        "JSONWritingOptions", "Loom",
     ]
 
     /// Whether `name` can name a generated type (an ASCII identifier, not reserved, not a keyword).
