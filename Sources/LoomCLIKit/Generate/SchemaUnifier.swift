@@ -67,18 +67,31 @@ enum ShapeRules {
         }
         let elements = unique.compactMap(\.element)
         if !elements.isEmpty { result.element = merge(elements) }
-        var seenKeys: Set<[UInt8]> = []
+        // One pass over all members (keys in first-seen order), so that many objects with
+        // keys of their own cost linear time.
+        var keys: [String] = []
+        var parts: [[Shape]] = []
+        var presence: [Int] = []
+        var positions: [[UInt8]: Int] = [:]
         for shape in unique {
-            for key in shape.members.keys where seenKeys.insert(Array(key.utf8)).inserted {
-                var parts: [Shape] = []
-                var presence = 0
-                for other in unique {
-                    guard let position = other.members.position(of: key) else { continue }
-                    parts.append(other.members.shapes[position])
-                    presence = presence.addingSaturated(other.members.presence[position])
+            for (position, key) in shape.members.keys.enumerated() {
+                let bytes = Array(key.utf8)
+                let index: Int
+                if let existing = positions[bytes] {
+                    index = existing
+                } else {
+                    index = keys.count
+                    positions[bytes] = index
+                    keys.append(key)
+                    parts.append([])
+                    presence.append(0)
                 }
-                result.members.append(key, shape: merge(parts), presence: presence)
+                parts[index].append(shape.members.shapes[position])
+                presence[index] = presence[index].addingSaturated(shape.members.presence[position])
             }
+        }
+        for (index, key) in keys.enumerated() {
+            result.members.append(key, shape: merge(parts[index]), presence: presence[index])
         }
         return result
     }
@@ -164,6 +177,10 @@ struct SchemaUnifier {
     /// level of a deep chain) from copying subtrees round after round.
     static let maxRounds = 8
 
+    /// The most clusters a place is compared with. Real documents have a handful per key
+    /// set; the bound keeps thousands of mutually incompatible places from costing n².
+    static let maxClusters = 64
+
     /// Merges in rounds until a round merges nothing, at most ``maxRounds`` times.
     static func unify(_ root: Shape) {
         for _ in 0..<maxRounds {
@@ -190,7 +207,7 @@ struct SchemaUnifier {
             var clusters: [(representative: Shape, keys: Set<String>)] = []
             for (shape, key) in group {
                 // Reached through other keys only, a place must keep its member types exactly.
-                if let index = clusters.firstIndex(where: { cluster in
+                if let index = clusters.prefix(maxClusters).firstIndex(where: { cluster in
                     areMergeable(cluster.representative, shape, strict: cluster.keys != [key])
                 }) {
                     clusters[index].representative = join(clusters[index].representative, shape)
@@ -220,7 +237,7 @@ struct SchemaUnifier {
             var representatives: [Shape] = []
             for shape in group {
                 let keys = shape.members.keySet
-                if let index = representatives.firstIndex(where: { representative in
+                if let index = representatives.prefix(maxClusters).firstIndex(where: { representative in
                     let other = representative.members.keySet
                     return (keys.isSubset(of: other) || other.isSubset(of: keys))
                         && areMergeable(representative, shape, strict: false)

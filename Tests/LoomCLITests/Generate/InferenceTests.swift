@@ -186,6 +186,15 @@ struct InferenceTests {
         #expect(ContinuousClock.now - start < .seconds(60))
     }
 
+    @Test("many objects with keys of their own merge in linear time (a map of 20,000 one-key objects)")
+    func distinctKeysAreLinear() throws {
+        let members = (0..<20_000).map { #""k\#($0)": {"x\#($0)": \#($0)}"# }.joined(separator: ",")
+        let start = ContinuousClock.now
+        let result = loom("generate", "-", stdin: Data("{" + members + "}"))
+        #expect(result.standardOutput.hasSuffix("typealias Root = [String: [String: Int]]\n"))
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
     @Test("a place is never merged into a place inside it (no recursive structs)")
     func noRecursion() throws {
         let schema = try schema(#"{"name": "a", "child": {"name": "b", "child": {"name": "c"}}}"#)
