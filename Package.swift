@@ -59,7 +59,13 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "LoomCLITests", dependencies: ["LoomCLIKit", "Loom"]),
+        .testTarget(
+            name: "LoomCLITests",
+            dependencies: ["LoomCLIKit", "Loom"],
+            exclude: ["Generate/Fixtures", "Generate/Golden", "Generate/Manifest.txt"]
+        ),
+        // `loom generate` output, committed and compiled: see Tests/LoomCLITests/Generate/Manifest.txt.
+        .testTarget(name: "LoomGeneratedTests", dependencies: ["Loom"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,13 +6,13 @@ import Loom
 struct LoomCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loom",
-        abstract: "Check and format JSON files.",
+        abstract: "Check and format JSON files, and generate Swift models from them.",
         discussion: """
             Exit status: 0 when every input is valid, 1 when an input is invalid or \
             unreadable, 2 for a usage error.
             """,
-        // A `generate` subcommand joins this list; it must conform to `LoomSubcommand`.
-        subcommands: [ValidateCommand.self, FormatCommand.self])
+        // Every subcommand conforms to `LoomSubcommand`.
+        subcommands: [ValidateCommand.self, FormatCommand.self, GenerateCommand.self])
 }
 
 /// A `loom` subcommand whose work runs against an injected ``CommandContext``.

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import Loom
+
+extension GeneratedAccess: ExpressibleByArgument {}
+
+/// `loom generate FILE... [--name Root]`: Swift models for JSON samples.
+struct GenerateCommand: LoomSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift models (@JSONModel structs) from JSON samples.",
+        discussion: """
+            Every file is a sample of the same document; together they decide which fields \
+            are optional and what type each holds. The generated code decodes every sample \
+            and encodes it back to the same JSON (members that were null aside). For a \
+            top-level array the root type is the element type: decode with [Root](jsonData:). \
+            Invalid input is reported as FILE:LINE:COLUMN: error: MESSAGE with exit status 1.
+            """)
+
+    @OptionGroup var parsing: ParsingOptionGroup
+
+    @Option(help: ArgumentHelp("The name of the root type.", valueName: "type"))
+    var name = "Root"
+
+    @Option(help: ArgumentHelp("Put this before every type name, the root's included.", valueName: "prefix"))
+    var prefix = ""
+
+    @Option(help: ArgumentHelp("The access level of the declarations.", valueName: "level"))
+    var access = GeneratedAccess.internal
+
+    @Flag(name: .customLong("class"), help: "Generate final classes (not supported yet by @JSONModel).")
+    var generatesClasses = false
+
+    @Flag(inversion: .prefixedNo, help: "Use Date (with @JSONTransform(.iso8601)) for RFC 3339 date strings.")
+    var dates = true
+
+    @Flag(inversion: .prefixedNo, help: "Use URL for absolute URL strings.")
+    var urls = true
+
+    @Flag(inversion: .prefixedNo, help: "Use UUID for uppercase UUID strings.")
+    var uuids = true
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Argument(help: ArgumentHelp("Sample JSON files; '-' reads standard input.", valueName: "file"))
+    var files: [String]
+
+    init() {}
+
+    func validate() throws {
+        if generatesClasses {
+            throw ValidationError(
+                "--class is not supported yet: @JSONModel does not support classes; omit --class to generate structs.")
+        }
+        guard files.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("'-' (standard input) can be given only once.")
+        }
+        guard prefix.isEmpty || TypeNaming.isPlainIdentifier(prefix) else {
+            throw ValidationError("--prefix must be letters, digits and '_', not starting with a digit, got '\(prefix)'.")
+        }
+        guard TypeNaming.isPlainIdentifier(name), TypeNaming.isUsableTypeName(prefix + name) else {
+            throw ValidationError(
+                "--name must be a Swift type name that Loom or Foundation does not use, got '\(prefix + name)'.")
+        }
+    }
+
+    var generator: ModelGenerator {
+        var inference = InferenceOptions()
+        inference.detectsDates = dates
+        inference.detectsURLs = urls
+        inference.detectsUUIDs = uuids
+        return ModelGenerator(rootName: name, inference: inference, access: access, prefix: prefix)
+    }
+
+    func execute(in context: CommandContext) throws -> Int32 {
+        let options = parsing.options
+        var samples: [(name: String, document: JSONDocument)] = []
+        var failed = false
+        for input in files.map(InputSource.init(argument:)) {
+            do {
+                let data = try input.read(in: context)
+                do {
+                    samples.append((Self.sourceName(input), try JSONDocument(parsing: data, options: options)))
+                } catch {
+                    context.writeStandardError(Diagnostic.line(for: error, in: input))
+                    failed = true
+                }
+            } catch {
+                context.writeStandardError(Diagnostic.line(reason: error.reason, for: input.displayName))
+                failed = true
+            }
+        }
+        if failed { return LoomExitCode.failure }
+        let source = generator.source(for: samples)
+        return write(Array(source.utf8), in: context)
+    }
+
+    /// How doc comments name an input: its file name, so output does not depend on where it ran.
+    static func sourceName(_ input: InputSource) -> String {
+        input.isStandardInput ? "standard input" : URL(fileURLWithPath: input.argument).lastPathComponent
+    }
+
+    private func write(_ bytes: [UInt8], in context: CommandContext) -> Int32 {
+        guard let output else {
+            do {
+                try context.writeStandardOutput(bytes)
+                return LoomExitCode.success
+            } catch {
+                context.writeStandardError(Diagnostic.line(reason: ioFailureReason(error), for: "<stdout>"))
+                return LoomExitCode.failure
+            }
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+            return LoomExitCode.success
+        } catch {
+            context.writeStandardError(Diagnostic.line(reason: ioFailureReason(error), for: output))
+            return LoomExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,258 @@
+// Stage 3 of `loom generate`: give every place a Swift type, give identical records one
+// model, and name the models.
+
+/// The Swift type of a property, an element or a map value.
+indirect enum FieldType: Hashable {
+    case bool, int, uint64, double, decimal, string, date, url, uuid, json
+    case optional(FieldType)
+    case array(FieldType)
+    case dictionary(FieldType)
+    /// A generated model, by its position in ``GeneratedSchema/models``.
+    case model(Int)
+
+    /// Whether the type (or a type inside it) comes from Foundation.
+    var usesFoundation: Bool {
+        switch self {
+        case .date, .url, .uuid, .decimal: return true
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): return wrapped.usesFoundation
+        case .bool, .int, .uint64, .double, .string, .json, .model: return false
+        }
+    }
+
+    /// The model this type is, or is an optional of.
+    var directModel: Int? {
+        switch self {
+        case .model(let index): return index
+        case .optional(.model(let index)): return index
+        default: return nil
+        }
+    }
+
+    /// `self` with model indices renumbered.
+    func renumbered(_ map: [Int: Int]) -> FieldType {
+        switch self {
+        case .model(let index): return .model(map[index] ?? index)
+        case .optional(let wrapped): return .optional(wrapped.renumbered(map))
+        case .array(let wrapped): return .array(wrapped.renumbered(map))
+        case .dictionary(let wrapped): return .dictionary(wrapped.renumbered(map))
+        default: return self
+        }
+    }
+}
+
+/// The models `loom generate` writes, named and in output order.
+struct GeneratedSchema: Hashable {
+    struct Property: Hashable {
+        /// The Swift name, without backticks.
+        var name: String
+        /// The JSON key, unescaped.
+        var key: String
+        var type: FieldType
+    }
+
+    struct Model: Hashable {
+        var name: String
+        var properties: [Property]
+    }
+
+    /// The root model first, then the others breadth-first in document order.
+    var models: [Model]
+    /// The name of the root type (`--name`).
+    var rootName: String
+    /// The type `rootName` stands for when the root (or the element of a top-level array) is
+    /// not a record: a map, a scalar, or a mix.
+    var rootAlias: FieldType?
+    /// How the whole document decodes, spelled with `rootName`: `Root`, `[Root]`, `[Root?]`.
+    var documentType: String
+}
+
+/// Turns unified places into models.
+struct ModelBuilder {
+    private struct Draft {
+        /// Properties in the first sample's order; model indices are draft indices.
+        var properties: [(key: String, type: FieldType)]
+    }
+
+    private struct Signature: Hashable {
+        var keys: [[UInt8]]
+        var types: [FieldType]
+    }
+
+    private var drafts: [Draft] = []
+    private var draftOfShape: [ObjectIdentifier: Int] = [:]
+    private var draftOfSignature: [Signature: Int] = [:]
+
+    /// Builds the schema for the unified `root`; every type name starts with `prefix`.
+    static func build(root: Shape, rootName: String, prefix: String = "") -> GeneratedSchema {
+        var builder = ModelBuilder()
+        // A top-level string that is a date stays `String`: a typealias cannot carry a transform.
+        var rootType = builder.elementType(root)
+        var depth = 0
+        while case .array(let element) = rootType {
+            rootType = element
+            depth += 1
+        }
+        let rootModel: Int?
+        var documentType = prefix + rootName
+        switch rootType {
+        case .model(let index):
+            rootModel = index
+        case .optional(.model(let index)):
+            rootModel = index
+            documentType += "?"
+        default:
+            rootModel = nil
+        }
+        documentType = String(repeating: "[", count: depth) + documentType + String(repeating: "]", count: depth)
+        return builder.name(
+            rootModel: rootModel, rootName: rootName, rootAlias: rootModel == nil ? rootType : nil,
+            documentType: documentType, prefix: prefix)
+    }
+
+    /// The type of a value inside an array or map: optional when `null` was seen (`JSONValue`
+    /// holds `null` itself).
+    private mutating func elementType(_ shape: Shape?) -> FieldType {
+        guard let shape = shape?.resolved else { return .json }
+        let type = valueType(shape, allowsDate: false)
+        return shape.nulls > 0 && type != .json ? .optional(type) : type
+    }
+
+    /// The type of the non-null values at `shape`.
+    private mutating func valueType(_ shape: Shape, allowsDate: Bool) -> FieldType {
+        let shape = shape.resolved
+        let kinds = shape.kinds
+        if shape.tooDeep || kinds.isEmpty || kinds.isMixed { return .json }
+        switch kinds {
+        case .bool:
+            return .bool
+        case .number:
+            return Self.numberType(shape.numbers)
+        case .string:
+            return shape.strings.type(allowsDate: allowsDate)
+        case .array:
+            return .array(elementType(shape.element))
+        default:
+            if ShapeRules.isMap(shape) { return .dictionary(elementType(ShapeRules.mapValue(shape))) }
+            return .model(draft(for: shape))
+        }
+    }
+
+    /// `Int` when every number is an integer that fits; `UInt64` past `Int64.max`; `Decimal`
+    /// for larger integers (up to 38 digits); `Double` with any fraction, unless an integer
+    /// there is beyond 2^53 or a number beyond `Double`'s range; otherwise `JSONValue`, which
+    /// keeps any number exactly.
+    static func numberType(_ numbers: NumberSummary) -> FieldType {
+        if !numbers.hasFraction {
+            if !numbers.hasBeyondInt64 { return .int }
+            if !numbers.hasNegative && !numbers.hasBeyondUInt64 { return .uint64 }
+            return numbers.hasBeyondDecimal ? .json : .decimal
+        }
+        return numbers.hasBeyondDoubleIntegers || numbers.hasBeyondDouble ? .json : .double
+    }
+
+    private mutating func draft(for shape: Shape) -> Int {
+        if let index = draftOfShape[ObjectIdentifier(shape)] { return index }
+        var properties: [(key: String, type: FieldType)] = []
+        for (position, key) in shape.members.keys.enumerated() {
+            let member = shape.members.shapes[position].resolved
+            var type = valueType(member, allowsDate: true)
+            if shape.members.presence[position] < shape.objects || member.nulls > 0 { type = .optional(type) }
+            properties.append((key, type))
+        }
+        let sorted = properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let signature = Signature(keys: sorted.map { Array($0.key.utf8) }, types: sorted.map(\.type))
+        if let index = draftOfSignature[signature] {
+            draftOfShape[ObjectIdentifier(shape)] = index
+            return index
+        }
+        let index = drafts.count
+        drafts.append(Draft(properties: properties))
+        draftOfShape[ObjectIdentifier(shape)] = index
+        draftOfSignature[signature] = index
+        return index
+    }
+
+    /// Names the drafts breadth-first from the root and orders them that way.
+    private func name(
+        rootModel: Int?, rootName: String, rootAlias: FieldType?, documentType: String, prefix: String
+    ) -> GeneratedSchema {
+        var registry = NameRegistry(prefix: prefix)
+        registry.claim(rootName)
+        var names: [Int: String] = [:]
+        // The name each model asked for; a taken name is retried with the parent's wanted
+        // name in front (`UserEntities`), which keeps names short however deep the nesting.
+        var wanted: [Int: String] = [:]
+        var order: [Int] = []
+        if let rootModel {
+            names[rootModel] = rootName
+            wanted[rootModel] = rootName
+            order.append(rootModel)
+        }
+        // A root alias names the models inside it after the root: `[String: Root…]`.
+        if let rootAlias {
+            for (model, element) in Self.models(in: rootAlias, element: false) where names[model] == nil {
+                let base = element ? TypeNaming.singularTypeName(rootName) ?? rootName + "Item" : rootName + "Value"
+                names[model] = registry.allocate(base, parent: nil)
+                wanted[model] = base
+                order.append(model)
+            }
+        }
+        var head = 0
+        while head < order.count {
+            let parent = order[head]
+            head += 1
+            let parentName = wanted[parent] ?? rootName
+            let properties = drafts[parent].properties
+            for property in properties {
+                for (model, element) in Self.models(in: property.type, element: false) where names[model] == nil {
+                    var base = TypeNaming.typeName(forKey: property.key, element: element)
+                    // Three or more fields of one type (`sizes.thumb`, `.small`, `.large`) are
+                    // named after their parent in the singular (`Size`), not the first field.
+                    let siblings = properties.filter { $0.type.directModel == model }.count
+                    if siblings >= 3, let singular = TypeNaming.singularTypeName(parentName) { base = singular }
+                    names[model] = registry.allocate(base, parent: parentName)
+                    wanted[model] = base
+                    order.append(model)
+                }
+            }
+        }
+        var position: [Int: Int] = [:]
+        for (index, draft) in order.enumerated() { position[draft] = index }
+        let models = order.map { draft in
+            GeneratedSchema.Model(
+                name: prefix + (names[draft] ?? rootName),
+                properties: Self.propertyNames(drafts[draft].properties.map { ($0.key, $0.type.renumbered(position)) }))
+        }
+        return GeneratedSchema(
+            models: models, rootName: prefix + rootName, rootAlias: rootAlias?.renumbered(position),
+            documentType: documentType)
+    }
+
+    /// The models a type mentions, in order, each with whether it is reached as an element.
+    private static func models(in type: FieldType, element: Bool) -> [(Int, Bool)] {
+        switch type {
+        case .model(let index): return [(index, element)]
+        case .optional(let wrapped): return models(in: wrapped, element: element)
+        case .array(let wrapped), .dictionary(let wrapped): return models(in: wrapped, element: true)
+        default: return []
+        }
+    }
+
+    /// Distinct property names for the keys of one model, in order (`name`, `name2`, …).
+    static func propertyNames(_ members: [(key: String, type: FieldType)]) -> [GeneratedSchema.Property] {
+        var used: Set<String> = []
+        var result: [GeneratedSchema.Property] = []
+        for (key, type) in members {
+            var name = TypeNaming.propertyName(forKey: key)
+            if TypeNaming.unusableProperties.contains(name) { name += "Value" }
+            if used.contains(name) {
+                var number = 2
+                while used.contains(name + String(number)) { number += 1 }
+                name += String(number)
+            }
+            used.insert(name)
+            result.append(GeneratedSchema.Property(name: name, key: key, type: type))
+        }
+        return result
+    }
+}

@@ -1,0 +1,305 @@
+// Stage 2 of `loom generate`: decide which objects are maps, and merge the places that hold
+// the same kind of object (GitHub's `user` and `assignee`; a tweet's `entities` with and
+// without `media`) so that they share one type.
+
+enum ShapeRules {
+    /// Whether the objects at `shape` are a map from data keys to values (`[String: T]`)
+    /// rather than a record with named fields:
+    /// - no key was ever seen (`{}`), or a key is empty, or two keys differ only in Unicode
+    ///   normalization (which a Swift `String` cannot tell apart);
+    /// - every key is an integer (`{"138586341": {...}}`: ids);
+    /// - most keys are not field names (`{"Arrière-scène": …}`, `{"2024-03-01": …}`);
+    /// - 200 keys or more, or 20 or more that differ from object to object (on average each
+    ///   object has fewer than half of them).
+    static func isMap(_ shape: Shape) -> Bool {
+        if let cached = shape.cachedIsMap { return cached }
+        let result = decideMap(shape)
+        shape.cachedIsMap = result
+        return result
+    }
+
+    private static func decideMap(_ shape: Shape) -> Bool {
+        let keys = shape.members.keys
+        let count = keys.count
+        if count == 0 || keys.contains("") || Set(keys).count != count { return true }
+        if keys.allSatisfy(isIntegerKey) { return true }
+        let fieldNames = keys.filter(TypeNaming.isIdentifierLike).count
+        if fieldNames * 2 < count { return true }
+        if count >= 200 { return true }
+        if count >= 20 && shape.objects >= 2 && shape.memberTotal * 2 < shape.objects * count { return true }
+        return false
+    }
+
+    static func isIntegerKey(_ key: String) -> Bool {
+        let digits = key.utf8.first == UInt8(ascii: "-") ? key.utf8.dropFirst() : key.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// What all the values of the map-like objects at `shape` have in common; computed once.
+    static func mapValue(_ shape: Shape) -> Shape {
+        if let cached = shape.cachedMapValue { return cached.resolved }
+        let value = merge(shape.members.shapes)
+        shape.cachedMapValue = value
+        return value
+    }
+
+    /// A place describing every value of `shapes`. One distinct shape is returned as is;
+    /// otherwise the result is new and the inputs are left alone.
+    static func merge(_ shapes: [Shape]) -> Shape {
+        var unique: [Shape] = []
+        var seen: Set<ObjectIdentifier> = []
+        for shape in shapes {
+            let resolved = shape.resolved
+            if seen.insert(ObjectIdentifier(resolved)).inserted { unique.append(resolved) }
+        }
+        if unique.count == 1 { return unique[0] }
+        let result = Shape()
+        for shape in unique {
+            result.count = result.count.addingSaturated(shape.count)
+            result.nulls = result.nulls.addingSaturated(shape.nulls)
+            result.bools = result.bools.addingSaturated(shape.bools)
+            result.numbers.merge(shape.numbers)
+            result.strings.merge(shape.strings)
+            result.arrays = result.arrays.addingSaturated(shape.arrays)
+            result.objects = result.objects.addingSaturated(shape.objects)
+            result.memberTotal = result.memberTotal.addingSaturated(shape.memberTotal)
+            result.tooDeep = result.tooDeep || shape.tooDeep
+        }
+        let elements = unique.compactMap(\.element)
+        if !elements.isEmpty { result.element = merge(elements) }
+        // One pass over all members (keys in first-seen order), so that many objects with
+        // keys of their own cost linear time.
+        var keys: [String] = []
+        var parts: [[Shape]] = []
+        var presence: [Int] = []
+        var positions: [[UInt8]: Int] = [:]
+        for shape in unique {
+            for (position, key) in shape.members.keys.enumerated() {
+                let bytes = Array(key.utf8)
+                let index: Int
+                if let existing = positions[bytes] {
+                    index = existing
+                } else {
+                    index = keys.count
+                    positions[bytes] = index
+                    keys.append(key)
+                    parts.append([])
+                    presence.append(0)
+                }
+                parts[index].append(shape.members.shapes[position])
+                presence[index] = presence[index].addingSaturated(shape.members.presence[position])
+            }
+        }
+        for (index, key) in keys.enumerated() {
+            result.members.append(key, shape: merge(parts[index]), presence: presence[index])
+        }
+        return result
+    }
+
+    /// Whether merging `a` and `b` keeps the types they had: no new mix of kinds, maps stay
+    /// maps, records stay records. A field may become optional; unless `strict`, an `Int` may
+    /// also become `Double` and a `Date`, `URL` or `UUID` a `String` (for places reached
+    /// through the same key, which are the same field in all likelihood).
+    static func areCompatible(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
+        let a = a.resolved
+        let b = b.resolved
+        if a === b { return true }
+        if a.tooDeep || b.tooDeep { return a.tooDeep && b.tooDeep }
+        let kinds = (a.kinds, b.kinds)
+        if kinds.0.isEmpty || kinds.1.isEmpty { return true }
+        guard kinds.0 == kinds.1 else { return false }
+        if kinds.0.isMixed { return true }
+        switch kinds.0 {
+        case .number:
+            return !strict || ModelBuilder.numberType(a.numbers) == ModelBuilder.numberType(b.numbers)
+        case .string:
+            return !strict || a.strings.type(allowsDate: true) == b.strings.type(allowsDate: true)
+        case .array:
+            guard let first = a.element, let second = b.element else { return true }
+            return areCompatible(first, second, strict: strict)
+        case .object:
+            let maps = (isMap(a), isMap(b))
+            guard maps.0 == maps.1 else { return false }
+            if maps.0 { return areCompatible(mapValue(a), mapValue(b), strict: strict) }
+            for (position, key) in a.members.keys.enumerated() {
+                guard let other = b.members.position(of: key) else { continue }
+                if !areCompatible(a.members.shapes[position], b.members.shapes[other], strict: strict) { return false }
+            }
+            return true
+        default:
+            return true
+        }
+    }
+}
+
+/// Merges places whose objects are evidently the same kind of record:
+/// - the same set of keys, anywhere in the documents, when merging changes no type but
+///   optionality (reached through the same key, an `Int` may also become `Double`);
+/// - reached through the same key (`entities` here and there), one key set containing the
+///   other, with compatible values.
+///
+/// A place is never merged with one inside it (that would be a recursive type); the result
+/// is the same for the same input, since places are visited in document order.
+struct SchemaUnifier {
+    /// Places that hold records (objects that are not maps), in breadth-first document order,
+    /// each with the key it was first reached through.
+    static func recordPlaces(from root: Shape) -> [(shape: Shape, key: String)] {
+        var places: [(shape: Shape, key: String)] = []
+        var queue: [(shape: Shape, key: String)] = [(root.resolved, "")]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root.resolved)]
+        var head = 0
+        func enqueue(_ shape: Shape, _ key: String) {
+            let resolved = shape.resolved
+            if seen.insert(ObjectIdentifier(resolved)).inserted { queue.append((resolved, key)) }
+        }
+        while head < queue.count {
+            let (shape, key) = queue[head]
+            head += 1
+            let kinds = shape.kinds
+            guard !shape.tooDeep, !kinds.isMixed else { continue }
+            if let element = shape.element, kinds == .array { enqueue(element, key) }
+            guard kinds == .object else { continue }
+            if ShapeRules.isMap(shape) {
+                enqueue(ShapeRules.mapValue(shape), key)
+                continue
+            }
+            places.append((shape, key))
+            for (position, member) in shape.members.shapes.enumerated() {
+                enqueue(member, shape.members.keys[position])
+            }
+        }
+        return places
+    }
+
+    /// The most rounds of merging. Merging two places merges their insides, which may make
+    /// more places mergeable, so merging goes in rounds; a few rounds reach everything real
+    /// documents have, and the bound keeps self-similar inputs (the same key sets at every
+    /// level of a deep chain) from copying subtrees round after round.
+    static let maxRounds = 8
+
+    /// The most clusters a place is compared with. Real documents have a handful per key
+    /// set; the bound keeps thousands of mutually incompatible places from costing n².
+    static let maxClusters = 64
+
+    /// Merges in rounds until a round merges nothing, at most ``maxRounds`` times.
+    static func unify(_ root: Shape) {
+        for _ in 0..<maxRounds {
+            let equal = mergeEqualKeySets(recordPlaces(from: root))
+            let nested = mergeNestedKeySets(recordPlaces(from: root))
+            if !equal && !nested { return }
+        }
+    }
+
+    /// Merges the places that share a key set, greedily in document order: each place merges
+    /// into the first earlier cluster it fits (compared with the cluster merged so far).
+    /// Returns whether anything merged.
+    private static func mergeEqualKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
+        var groups: [Set<[UInt8]>: [(shape: Shape, key: String)]] = [:]
+        var order: [Set<[UInt8]>] = []
+        for place in places {
+            let keys = place.shape.members.keySet
+            if groups[keys] == nil { order.append(keys) }
+            groups[keys, default: []].append(place)
+        }
+        var merged = false
+        for keys in order {
+            guard let group = groups[keys], group.count > 1 else { continue }
+            var clusters: [(representative: Shape, keys: Set<String>)] = []
+            for (shape, key) in group {
+                // Reached through other keys only, a place must keep its member types exactly.
+                if let index = clusters.prefix(maxClusters).firstIndex(where: { cluster in
+                    areMergeable(cluster.representative, shape, strict: cluster.keys != [key])
+                }) {
+                    clusters[index].representative = join(clusters[index].representative, shape)
+                    clusters[index].keys.insert(key)
+                    merged = true
+                } else {
+                    clusters.append((shape, [key]))
+                }
+            }
+        }
+        return merged
+    }
+
+    /// Merges places reached through the same key whose key sets nest, greedily in document
+    /// order: each place merges into the first earlier one it fits. Returns whether anything
+    /// merged.
+    private static func mergeNestedKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
+        var groups: [String: [Shape]] = [:]
+        var order: [String] = []
+        for place in places {
+            if groups[place.key] == nil { order.append(place.key) }
+            groups[place.key, default: []].append(place.shape)
+        }
+        var merged = false
+        for key in order {
+            guard let group = groups[key], group.count > 1 else { continue }
+            var representatives: [Shape] = []
+            for shape in group {
+                let keys = shape.members.keySet
+                if let index = representatives.prefix(maxClusters).firstIndex(where: { representative in
+                    let other = representative.members.keySet
+                    return (keys.isSubset(of: other) || other.isSubset(of: keys))
+                        && areMergeable(representative, shape, strict: false)
+                }) {
+                    representatives[index] = join(representatives[index], shape)
+                    merged = true
+                } else {
+                    representatives.append(shape)
+                }
+            }
+        }
+        return merged
+    }
+
+    /// Whether `b` may merge into `a`: compatible, and neither inside the other (a place
+    /// merged into one inside it would make a struct that contains itself).
+    private static func areMergeable(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
+        let a = a.resolved
+        let b = b.resolved
+        guard a !== b else { return false }
+        return ShapeRules.areCompatible(a, b, strict: strict) && !contains(a, b) && !contains(b, a)
+    }
+
+    /// Merges `a` and `b` into a new place that both now resolve to.
+    private static func join(_ a: Shape, _ b: Shape) -> Shape {
+        let result = ShapeRules.merge([a, b])
+        for shape in [a, b] where shape !== result { shape.mergedInto = result }
+        return result
+    }
+
+    /// Whether `inner` is a place inside `outer`.
+    static func contains(_ outer: Shape, _ inner: Shape) -> Bool {
+        let target = inner.resolved
+        var stack = [outer.resolved]
+        var seen: Set<ObjectIdentifier> = []
+        while let shape = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(shape)).inserted else { continue }
+            if let element = shape.element {
+                let resolved = element.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+            for member in shape.members.shapes {
+                let resolved = member.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+            if let value = shape.cachedMapValue {
+                let resolved = value.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+        }
+        return false
+    }
+}
+
+extension Int {
+    /// `self + other`, stopping at `Int.max`. Merged places add up counts; a place shared by
+    /// several merged ones is counted once for each, so counts only ever compare as ratios.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+}

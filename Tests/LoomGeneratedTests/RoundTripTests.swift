@@ -1,0 +1,153 @@
+import Foundation
+import Loom
+import Testing
+
+// The models in Generated/ are `loom generate` output, committed (LoomCLITests checks that
+// they are exactly what the command prints now, and scripts/regenerate-golden.sh rewrites
+// them). Compiling this target is the first half of the guarantee; these tests are the
+// second: every sample decodes and encodes back to the same JSON.
+
+/// The package root, found from this file's path (`Tests/LoomGeneratedTests/RoundTripTests.swift`).
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+let fixtures = "Tests/LoomCLITests/Generate/Fixtures/"
+
+/// The shared corpora next to the repository, which may be absent.
+enum Corpus {
+    static func path(_ name: String) -> String {
+        packageRoot.appendingPathComponent("../shared/corpora").appendingPathComponent(name).standardized.path
+    }
+
+    static func isPresent(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
+}
+
+/// Decodes `path` (relative to the package root, or absolute) as `T`, encodes the value, and
+/// expects the same JSON back; then decodes the output again and expects an equal value.
+func expectRoundTrip<T: JSONDecodable & JSONEncodable & Equatable>(
+    _ type: T.Type, _ path: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageRoot.appendingPathComponent(path)
+    let data = try Data(contentsOf: url)
+    let value = try T(jsonData: data)
+    let encoded = try value.jsonData()
+    let original = try JSONValue(parsing: data)
+    let again = try JSONValue(parsing: encoded)
+    if let difference = JSONComparison.difference(original, again) {
+        Issue.record("\(url.lastPathComponent) does not round-trip through \(T.self): \(difference)", sourceLocation: sourceLocation)
+    }
+    #expect(try T(jsonData: encoded) == value, sourceLocation: sourceLocation)
+}
+
+/// Equality of JSON documents as the generated models promise it.
+enum JSONComparison {
+    /// A description of the first difference between `original` and `roundTripped`, or `nil`:
+    /// - object members whose value is `null` are ignored (a `nil` optional is not written);
+    /// - numbers are equal when their exact values are, or, for an original that is not an
+    ///   integer, when they are the same `Double` (a `Double` keeps 17 significant digits;
+    ///   `-65.613616999999977` comes back as `-65.61361699999998`). Integers must be exact.
+    static func difference(_ original: JSONValue, _ roundTripped: JSONValue, path: String = "$") -> String? {
+        switch (original, roundTripped) {
+        case (.object(let a), .object(let b)):
+            let left = a.members.filter { !$0.value.isNull }
+            let right = b.members.filter { !$0.value.isNull }
+            for member in left {
+                guard let other = b[member.key], !other.isNull else { return "\(path).\(member.key) is missing" }
+                if let difference = difference(member.value, other, path: "\(path).\(member.key)") { return difference }
+            }
+            for member in right where a[member.key].map(\.isNull) ?? true {
+                return "\(path).\(member.key) was added"
+            }
+            return nil
+        case (.array(let a), .array(let b)):
+            guard a.count == b.count else { return "\(path) has \(b.count) elements instead of \(a.count)" }
+            for (index, pair) in zip(a, b).enumerated() {
+                if let difference = difference(pair.0, pair.1, path: "\(path)[\(index)]") { return difference }
+            }
+            return nil
+        case (.number(let a), .number(let b)):
+            if a == b { return nil }
+            let isInteger = a.int64Value != nil || a.uint64Value != nil
+            if !isInteger, let x = a.doubleValue, let y = b.doubleValue, x == y { return nil }
+            return "\(path): \(a) became \(b)"
+        default:
+            return original == roundTripped ? nil : "\(path): \(original) became \(roundTripped)"
+        }
+    }
+}
+
+@Suite("generated models round-trip their samples")
+struct RoundTripTests {
+    @Test("Examples/github-issue.json")
+    func githubIssue() throws {
+        try expectRoundTrip(GitHubIssue.self, "Examples/github-issue.json")
+        try expectRoundTrip(PublicGitHubIssue.self, "Examples/github-issue.json")
+    }
+
+    @Test("Examples/news-feed.json")
+    func newsFeed() throws {
+        try expectRoundTrip(NewsFeed.self, "Examples/news-feed.json")
+    }
+
+    @Test("Examples/weather.json")
+    func weather() throws {
+        try expectRoundTrip(CityObservation.self, "Examples/weather.json")
+    }
+
+    @Test("fixtures")
+    func fixtureFiles() throws {
+        try expectRoundTrip(KeysRoot.self, fixtures + "keys.json")
+        try expectRoundTrip([NumbersReading].self, fixtures + "numbers.json")
+        try expectRoundTrip(StringsRoot.self, fixtures + "strings.json")
+        try expectRoundTrip([OptionalsPerson].self, fixtures + "optionals.json")
+        try expectRoundTrip(MapsCatalog.self, fixtures + "maps.json")
+        try expectRoundTrip(ShapesRoot.self, fixtures + "shapes.json")
+        try expectRoundTrip(MergesRoot.self, fixtures + "merges.json")
+        try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")
+        try expectRoundTrip(SamplesEvent.self, fixtures + "sample-a.json")
+        try expectRoundTrip(SamplesEvent.self, fixtures + "sample-b.json")
+    }
+
+    @Test("twitter.json", .enabled(if: Corpus.isPresent("twitter.json"), "../shared/corpora/twitter.json is absent"))
+    func twitter() throws {
+        try expectRoundTrip(TwitterSearchResult.self, Corpus.path("twitter.json"))
+    }
+
+    @Test("citm_catalog.json", .enabled(if: Corpus.isPresent("citm_catalog.json"), "../shared/corpora/citm_catalog.json is absent"))
+    func citmCatalog() throws {
+        try expectRoundTrip(CITMCatalog.self, Corpus.path("citm_catalog.json"))
+    }
+
+    @Test("canada.json", .enabled(if: Corpus.isPresent("canada.json"), "../shared/corpora/canada.json is absent"))
+    func canada() throws {
+        try expectRoundTrip(CanadaFeatureCollection.self, Corpus.path("canada.json"))
+    }
+}
+
+@Suite("generated models read as expected")
+struct GeneratedModelTests {
+    @Test("the GitHub issue: dates, URLs, renamed keys, shared User type")
+    func issue() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))
+        let issue = try GitHubIssue(jsonData: data)
+        #expect(issue.htmlURL.absoluteString == "https://github.com/octo-org/loom/issues/1347")
+        #expect(issue.user.login == "mona-lisa")
+        #expect(issue.assignee.login == "hubot")
+        #expect(issue.labels.map(\.name) == ["bug", "decoding"])
+        #expect(issue.reactions.plus1 == 2)
+        #expect(issue.milestone == nil)
+        #expect(ISO8601.format(issue.updatedAt) == "2024-03-21T16:05:02Z")
+    }
+
+    @Test("keys with dots, quotes and backslashes map to themselves, not to key paths")
+    func awkwardKeys() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent(fixtures + "keys.json"))
+        let keys = try KeysRoot(jsonData: data)
+        #expect(keys.aB == "dotted")
+        #expect(keys.a.b == "nested")
+        #expect(keys.backSlash == "backslash")
+        #expect(keys.sayHi == "quoted")
+        #expect(keys.default)
+        #expect(keys.selfValue == "me")
+    }
+}
