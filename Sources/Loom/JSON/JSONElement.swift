@@ -22,7 +22,9 @@ public struct JSONElement {
 
     @inlinable var header: UInt64 { document.tape[index &<< 1] }
     @inlinable var payload: UInt64 { document.tape[(index &<< 1) &+ 1] }
-    @inlinable var nodeKind: NodeKind { NodeKind(rawValue: UInt8(truncatingIfNeeded: header &>> 56)) ?? .null }
+    // Every tape header's top byte was written from a `NodeKind`, so the cast is exact and
+    // avoids a range check per access.
+    @inlinable var nodeKind: NodeKind { unsafeBitCast(UInt8(truncatingIfNeeded: header &>> 56), to: NodeKind.self) }
 
     /// The byte offset of the value in the input (for strings and keys, the opening quote).
     @inlinable

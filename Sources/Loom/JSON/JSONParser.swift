@@ -1,3 +1,5 @@
+import Foundation
+
 /// The single-pass, iterative scanner that validates JSON text and builds the ``Tape``.
 ///
 /// It never recurses: open containers live on an explicit stack, so hostile nesting costs
@@ -279,6 +281,7 @@ final class JSONParser {
     func expectLiteral(_ literal: StaticString, at position: Int) throws(JSONError) {
         let count = literal.utf8CodeUnitCount
         let text = literal.utf8Start
+        if position &+ count <= end && memcmp(base + position, text, count) == 0 { return }
         for index in 0..<count {
             guard position + index < end, base[position + index] == text[index] else {
                 if position + index >= end {
@@ -334,6 +337,8 @@ final class JSONParser {
             case 0x80...:
                 flags |= stringNonASCIIFlag
                 position = try scanMultibyte(at: position)
+                // Runs of non-ASCII text (CJK, emoji) stay here instead of re-entering the SWAR loop.
+                while position < end && base[position] >= 0x80 { position = try scanMultibyte(at: position) }
             default:
                 position &+= 1
             }
