@@ -539,7 +539,7 @@ public struct JSONErrorAccumulator {
     /// Unwraps a value captured by ``capture(_:)`` after ``finish()`` succeeded.
     ///
     /// - Throws: only if called without a successful ``finish()`` first.
-    @inlinable
+    @inlinable @inline(__always)
     public static func unwrap<T>(_ value: T?) throws -> T {
         guard let value else { throw JSONDecodingError(.invalidValue, reason: "value missing after a failed decode") }
         return value
