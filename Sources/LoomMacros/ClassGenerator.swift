@@ -120,6 +120,7 @@ enum ClassGenerator {
         let header = conformances.isEmpty ? "extension \(type)" : "extension \(type): \(conformances.joined(separator: ", "))"
         writer.block(header) { body in
             for line in ExtensionGenerator.keySetDeclarations(model) { body.line(line) }
+            for line in ExtensionGenerator.transformerDeclarations(model) { body.line(line) }
         }
         return writer.text
     }
@@ -131,6 +132,14 @@ enum ClassGenerator {
         if let superclass = info.superclass {
             copy.keySetName = "_loomKeys_\(info.name)"
             copy.inheritedKeys = "\(superclass)._loomObjectKeys"
+            // Static members are not inherited by name: a subclass's transformers must not
+            // reuse its superclass's names.
+            for index in copy.properties.indices {
+                if let name = copy.properties[index].transformerName {
+                    copy.properties[index].transformerName =
+                        "_loomTransformer_\(info.name)_" + name.dropFirst("_loomTransformer_".count)
+                }
+            }
         }
         return copy
     }
@@ -363,6 +372,9 @@ enum ClassGenerator {
         let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
         writer.block(header) { extensionBody in
             for line in ExtensionGenerator.keySetDeclarations(model) { extensionBody.line(line) }
+            for line in ExtensionGenerator.transformerDeclarations(model, modifier: "private ") {
+                extensionBody.line(line)
+            }
             extensionBody.line("")
             var initializer = CodeWriter()
             initializer.line(

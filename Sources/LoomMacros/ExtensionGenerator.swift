@@ -9,16 +9,22 @@ enum ExtensionGenerator {
         let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
         writer.block(header) { body in
             for line in keySetDeclarations(model) { body.line(line) }
-            for property in model.properties {
-                guard let name = property.transformerName, let expression = property.transform else { continue }
-                body.line("private static let \(name) = Loom._transformer(\(expression))")
-            }
+            for line in transformerDeclarations(model, modifier: "private ") { body.line(line) }
             body.line("")
             body.append(DecodeGenerator.generate(model))
             body.line("")
             body.append(EncodeGenerator.generate(model))
         }
         return writer.text
+    }
+
+    /// The transformers of `@JSONTransform` properties, built once per type. A class's are
+    /// internal: its initializer, in the class body, is another expansion than its extension.
+    static func transformerDeclarations(_ model: MappedModel, modifier: String = "") -> [String] {
+        model.properties.compactMap { property in
+            guard let name = property.transformerName, let expression = property.transform else { return nil }
+            return "\(modifier)static let \(name) = Loom._transformer(\(expression))"
+        }
     }
 
     /// One static key set per object level.

@@ -82,11 +82,13 @@ struct RoundTripTests {
     func githubIssue() throws {
         try expectRoundTrip(GitHubIssue.self, "Examples/github-issue.json")
         try expectRoundTrip(PublicGitHubIssue.self, "Examples/github-issue.json")
+        try expectRoundTrip(ClassGitHubIssue.self, "Examples/github-issue.json")
     }
 
     @Test("Examples/news-feed.json")
     func newsFeed() throws {
         try expectRoundTrip(NewsFeed.self, "Examples/news-feed.json")
+        try expectRoundTrip(ClassNewsFeed.self, "Examples/news-feed.json")
     }
 
     @Test("Examples/weather.json")
@@ -137,6 +139,21 @@ struct GeneratedModelTests {
         #expect(issue.reactions.plus1 == 2)
         #expect(issue.milestone == nil)
         #expect(ISO8601.format(issue.updatedAt) == "2024-03-21T16:05:02Z")
+    }
+
+    @Test("--class models: final classes compared by their properties, Sendable")
+    func classIssue() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))
+        let issue = try ClassGitHubIssue(jsonData: data)
+        let again = try ClassGitHubIssue(jsonData: data)
+        #expect(issue !== again)
+        #expect(issue == again)
+        #expect(issue.hashValue == again.hashValue)
+        #expect(Set([issue, again]).count == 1)
+        #expect(issue.user.login == "mona-lisa")
+        #expect(issue.labels.map(\.name) == ["bug", "decoding"])
+        let sendable: any Sendable = issue
+        #expect(sendable is ClassGitHubIssue)
     }
 
     @Test("keys with dots, quotes and backslashes map to themselves, not to key paths")

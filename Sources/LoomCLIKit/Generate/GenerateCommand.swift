@@ -8,7 +8,7 @@ extension GeneratedAccess: ExpressibleByArgument {}
 struct GenerateCommand: LoomSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Generate Swift models (@JSONModel structs) from JSON samples.",
+        abstract: "Generate Swift models (@JSONModel structs or final classes) from JSON samples.",
         discussion: """
             Every file is a sample of the same document; together they decide which fields \
             are optional and what type each holds. The generated code decodes every sample \
@@ -28,7 +28,7 @@ struct GenerateCommand: LoomSubcommand {
     @Option(help: ArgumentHelp("The access level of the declarations.", valueName: "level"))
     var access = GeneratedAccess.internal
 
-    @Flag(name: .customLong("class"), help: "Generate final classes (not supported yet by @JSONModel).")
+    @Flag(name: .customLong("class"), help: "Generate final classes with let properties instead of structs.")
     var generatesClasses = false
 
     @Flag(inversion: .prefixedNo, help: "Use Date (with @JSONTransform(.iso8601)) for RFC 3339 date strings.")
@@ -49,10 +49,6 @@ struct GenerateCommand: LoomSubcommand {
     init() {}
 
     func validate() throws {
-        if generatesClasses {
-            throw ValidationError(
-                "--class is not supported yet: @JSONModel does not support classes; omit --class to generate structs.")
-        }
         guard files.filter({ $0 == "-" }).count <= 1 else {
             throw ValidationError("'-' (standard input) can be given only once.")
         }
@@ -70,7 +66,8 @@ struct GenerateCommand: LoomSubcommand {
         inference.detectsDates = dates
         inference.detectsURLs = urls
         inference.detectsUUIDs = uuids
-        return ModelGenerator(rootName: name, inference: inference, access: access, prefix: prefix)
+        return ModelGenerator(
+            rootName: name, inference: inference, access: access, prefix: prefix, generatesClasses: generatesClasses)
     }
 
     func execute(in context: CommandContext) throws -> Int32 {

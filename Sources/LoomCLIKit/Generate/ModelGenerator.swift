@@ -17,6 +17,8 @@ struct ModelGenerator {
     var access = GeneratedAccess.internal
     /// Put before every type name (`--prefix`).
     var prefix = ""
+    /// Emit `final class` models (`--class`).
+    var generatesClasses = false
 
     /// The schema for `samples`: all of them describe one kind of document.
     func schema(for samples: [JSONDocument]) -> GeneratedSchema {
@@ -35,6 +37,6 @@ struct ModelGenerator {
         let schema = schema(for: samples.map(\.document))
         var names: [String] = []
         for sample in samples where !names.contains(sample.name) { names.append(sample.name) }
-        return SwiftEmitter(access: access, sources: names).source(for: schema)
+        return SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names).source(for: schema)
     }
 }

@@ -7,9 +7,13 @@ enum GeneratedAccess: String, CaseIterable, Sendable {
 }
 
 /// Writes a ``GeneratedSchema`` as Swift source: 4-space indentation, one `@JSONModel`
-/// struct per model, `import Foundation` only when a Foundation type is used.
+/// struct (or final class) per model, `import Foundation` only when a Foundation type is used.
 struct SwiftEmitter {
     var access: GeneratedAccess = .internal
+    /// `final class` models with `let` properties (`--class`) instead of structs with `var`s.
+    /// `@JSONModel` writes `==` and `hash(into:)` for a class that lists `Hashable`, and a final
+    /// class with only `let` properties of `Sendable` types is `Sendable`.
+    var generatesClasses = false
     /// The inputs, as named in doc comments (`twitter.json`).
     var sources: [String]
 
@@ -64,7 +68,9 @@ struct SwiftEmitter {
     private func declaration(of model: GeneratedSchema.Model, isRoot: Bool, in schema: GeneratedSchema) -> [String] {
         var lines = docComment(for: schema, isRoot: isRoot)
         lines.append("@JSONModel")
-        lines.append("\(modifier)struct \(model.name): Hashable, Sendable {")
+        let kind = generatesClasses ? "final class" : "struct"
+        let binding = generatesClasses ? "let" : "var"
+        lines.append("\(modifier)\(kind) \(model.name): Hashable, Sendable {")
         for property in model.properties {
             var attributes = ""
             if property.name != property.key {
@@ -74,7 +80,7 @@ struct SwiftEmitter {
                 attributes += "@JSONTransform(.iso8601) "
             }
             let type = typeName(property.type, in: schema)
-            lines.append("    \(attributes)\(modifier)var \(TypeNaming.escaped(property.name)): \(type)")
+            lines.append("    \(attributes)\(modifier)\(binding) \(TypeNaming.escaped(property.name)): \(type)")
         }
         lines.append("}")
         return lines

@@ -167,11 +167,22 @@ struct GenerateCommandTests {
         #expect(!off.contains("Foundation"))
     }
 
+    @Test("--class writes final classes with let properties")
+    func classes() {
+        let json = #"{"id": 1, "user": {"login": "mona"}, "tags": ["a"], "note": null}"#
+        let output = loom("generate", "--class", "--name", "Post", "-", stdin: Data(json)).standardOutput
+        #expect(output.contains("@JSONModel\nfinal class Post: Hashable, Sendable {\n    let id: Int\n"))
+        #expect(output.contains("@JSONModel\nfinal class User: Hashable, Sendable {\n    let login: String\n}"))
+        #expect(!output.contains("struct"))
+        #expect(!output.contains("var "))
+        let publicOutput = loom("generate", "--class", "--access", "public", "-", stdin: Data(json)).standardOutput
+        #expect(publicOutput.contains("public final class Root: Hashable, Sendable {\n    public let id: Int\n"))
+    }
+
     @Test(
         "usage errors exit 2",
         arguments: [
             (["generate"], "Error: Missing expected argument '<file> ...'"),
-            (["generate", "--class", "a.json"], "Error: --class is not supported yet: @JSONModel does not support classes; omit --class to generate structs."),
             (["generate", "--name", "my-type", "a.json"], "Error: --name must be a Swift type name that Loom or Foundation does not use, got 'my-type'."),
             (["generate", "--name", "URL", "a.json"], "Error: --name must be a Swift type name that Loom or Foundation does not use, got 'URL'."),
             (["generate", "--prefix", "9", "a.json"], "Error: --prefix must be letters, digits and '_', not starting with a digit, got '9'."),

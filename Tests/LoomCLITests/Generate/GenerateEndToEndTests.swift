@@ -14,7 +14,7 @@ struct GenerateEndToEndTests {
         #expect(try LoomBinary.run(["generate", example, "--name", "Issue"]) == .init(status: 0, stdout: golden, stderr: ""))
     }
 
-    @Test("invalid input exits 1 with FILE:LINE:COLUMN; --class exits 2")
+    @Test("invalid input exits 1 with FILE:LINE:COLUMN, with --class too")
     func errors() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -22,10 +22,19 @@ struct GenerateEndToEndTests {
         #expect(
             try LoomBinary.run(["generate", bad])
                 == .init(status: 1, stdout: "", stderr: "\(bad):3:14: error: expected ',' or '}' after object member, found '\"'\n"))
-        let classes = try LoomBinary.run(["generate", "--class", bad])
-        #expect(classes.status == 2)
-        #expect(classes.stdout == "")
-        #expect(classes.stderr.hasPrefix("Error: --class is not supported yet"))
+        #expect(
+            try LoomBinary.run(["generate", "--class", bad])
+                == .init(status: 1, stdout: "", stderr: "\(bad):3:14: error: expected ',' or '}' after object member, found '\"'\n"))
+    }
+
+    @Test("--class prints the golden class output")
+    func githubIssueClass() throws {
+        let example = packageRoot.appendingPathComponent("Examples/github-issue.json").path
+        let golden = try String(
+            contentsOf: packageRoot.appendingPathComponent("Tests/LoomCLITests/Generate/Golden/github-issue-class.swift.txt"),
+            encoding: .utf8)
+        #expect(
+            try LoomBinary.run(["generate", example, "--name", "Issue", "--class"]) == .init(status: 0, stdout: golden, stderr: ""))
     }
 
     @Test("1,000,000 '[' on standard input is an error, not a crash")
