@@ -8,12 +8,17 @@ import Foundation
 /// value[path: "user.login"]        // the same
 /// value["tags"]?[1]?.intValue      // 2
 /// ```
+///
+/// Any depth is safe: dropping, comparing, hashing, describing and writing a value use explicit
+/// stacks, not recursion, so a tree nested 100,000 deep (built in code) costs heap, not call
+/// stack. (Parsing stops at ``JSONParsingOptions/maxDepth``; writing at
+/// ``JSONWritingOptions/maxDepth``, with an error.)
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(JSONNumber)
     case string(String)
-    case array([JSONValue])
+    case array(JSONArray)
     case object(JSONObject)
 }
 
@@ -81,7 +86,7 @@ extension JSONValue {
             }
         }
         func finish(_ frame: Frame) -> JSONValue {
-            guard frame.isObject else { return .array(frame.values) }
+            guard frame.isObject else { return .array(JSONArray(frame.values)) }
             if frame.values.count > 1 && JSONValue.hasDuplicateKeys(frame.element) {
                 var object = JSONObject()
                 let useLast = frame.element.document.options.duplicateKeys != .useFirst
@@ -181,6 +186,9 @@ extension JSONValue {
         }
         set {
             guard case .object(var object) = self else { return }
+            // Release this value's reference first, so the object's storage stays unique and
+            // the mutation does not copy every member.
+            self = .null
             object[key] = newValue
             self = .object(object)
         }
@@ -220,7 +228,7 @@ extension JSONValue {
     /// The correctly rounded `Double`, for a number in range.
     public var doubleValue: Double? { numberValue?.doubleValue }
     /// The elements, for `.array`.
-    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value.elements } else { nil } }
     /// The members, for `.object`.
     public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
 }
@@ -263,7 +271,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(integerLiteral value: Int64) { self = .number(JSONNumber(integerLiteral: value)) }
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 
@@ -293,7 +301,7 @@ extension JSONValue: Codable {
         if var unkeyed = try? decoder.unkeyedContainer() {
             var array = [JSONValue]()
             while !unkeyed.isAtEnd { array.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(array)
+            self = .array(JSONArray(array))
             return
         }
         let single = try decoder.singleValueContainer()

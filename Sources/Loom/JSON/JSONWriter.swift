@@ -350,35 +350,63 @@ public struct JSONWriter {
 
     /// Writes a whole value.
     ///
+    /// The walk keeps open containers on an explicit stack, so any depth is safe: nesting
+    /// beyond ``JSONWritingOptions/maxDepth`` throws (or, for `description`, is written as
+    /// `null`) instead of overflowing the call stack.
+    ///
     /// - Throws: ``JSONError`` for non-finite numbers or nesting beyond the limit.
     public mutating func write(_ value: JSONValue) throws(JSONError) {
-        switch value {
-        case .null: writeNull()
-        case .bool(let flag): write(flag)
-        case .number(let number): try write(number)
-        case .string(let text): write(text)
-        case .array where lenient && depth >= options.maxDepth, .object where lenient && depth >= options.maxDepth:
-            // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
-            writeNull()
-        case .array(let array):
-            try beginArray()
-            for element in array { try write(element) }
-            endArray()
-        case .object(let object):
-            try beginObject()
-            if options.sortedKeys {
-                let order = object.keys.indices.sorted { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
-                for position in order {
-                    writeKey(object.keys[position])
-                    try write(object.values[position])
-                }
-            } else {
-                for (key, member) in zip(object.keys, object.values) {
-                    writeKey(key)
-                    try write(member)
+        // An open container and the position of its next child (for objects, in `order`
+        // when keys are sorted).
+        enum Frame {
+            case array(JSONArray, next: Int)
+            case object(JSONObject, order: [Int]?, next: Int)
+        }
+        var stack: [Frame] = []
+        var pending: JSONValue? = value
+        while true {
+            if let current = pending {
+                pending = nil
+                switch current {
+                case .null: writeNull()
+                case .bool(let flag): write(flag)
+                case .number(let number): try write(number)
+                case .string(let text): write(text)
+                case .array where lenient && depth >= options.maxDepth, .object where lenient && depth >= options.maxDepth:
+                    // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
+                    writeNull()
+                case .array(let array):
+                    try beginArray()
+                    stack.append(.array(array, next: 0))
+                case .object(let object):
+                    try beginObject()
+                    var order: [Int]?
+                    if options.sortedKeys {
+                        let keys = object.keys
+                        order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+                    }
+                    stack.append(.object(object, order: order, next: 0))
                 }
             }
-            endObject()
+            guard let frame = stack.popLast() else { return }
+            switch frame {
+            case .array(let array, let next):
+                if next < array.count {
+                    pending = array[next]
+                    stack.append(.array(array, next: next + 1))
+                } else {
+                    endArray()
+                }
+            case .object(let object, let order, let next):
+                if next < object.count {
+                    let position = order?[next] ?? next
+                    writeKey(object.keys[position])
+                    pending = object.values[position]
+                    stack.append(.object(object, order: order, next: next + 1))
+                } else {
+                    endObject()
+                }
+            }
         }
     }
 }
