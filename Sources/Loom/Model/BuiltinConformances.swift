@@ -316,8 +316,11 @@ enum JSONDateCoding {
             }
             return date
         case .secondsSince1970, .millisecondsSince1970:
-            guard let number = element.doubleValue else {
+            guard element.kind == .number else {
                 throw context.mismatch(expected: "number of seconds since 1970", element)
+            }
+            guard let number = element.doubleValue else {
+                throw context.invalid("date \(context.describe(element)) is out of range", element)
             }
             let seconds = strategy.isMilliseconds ? number / 1000 : number
             // Beyond ±10^14 s (about 3 million years) `Date` arithmetic loses meaning.
@@ -336,7 +339,7 @@ enum JSONDateCoding {
 
     static func encode(_ date: Date, strategy: JSONDateStrategy, to writer: inout JSONWriter) throws {
         switch strategy {
-        case .iso8601: writer.write(ISO8601.format(date))
+        case .iso8601: writer.write(try ISO8601.formatChecked(date))
         case .secondsSince1970: try writer.write(date.timeIntervalSince1970)
         case .millisecondsSince1970: try writer.write((date.timeIntervalSince1970 * 1000).rounded())
         case .formatted(let pattern): writer.write(makeFormatter(pattern).string(from: date))

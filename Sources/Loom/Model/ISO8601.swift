@@ -5,7 +5,16 @@ import Foundation
 /// Accepts `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds (any number of digits),
 /// and `Z`, `z` or a `±HH:MM` offset; `t`/space as the separator. Calendar fields are
 /// checked (no February 30th, no hour 25), so nothing is silently normalized.
+///
+/// Dates are limited to the instants from 0000-01-01T00:00:00Z up to (not including)
+/// 10000-01-01T00:00:00Z, the range four-digit years can write: text whose offset moves it
+/// outside (`0000-01-01T00:00:00+01:00`) is rejected, so every date `parse` accepts can be
+/// written back by `format`.
 public enum ISO8601 {
+    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z in seconds since 1970.
+    static let earliest: Double = -62_167_219_200
+    static let end: Double = 253_402_300_800
+
     /// Parses an RFC 3339 date-time; `nil` when the text is not one.
     public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
@@ -67,8 +76,9 @@ public enum ISO8601 {
         }
         guard index == text.count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+        guard seconds >= earliest && seconds < end else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// Parses a `String`; `nil` when it is not an RFC 3339 date-time.
@@ -78,13 +88,34 @@ public enum ISO8601 {
     }
 
     /// Formats as `2024-01-02T03:04:05Z`, with milliseconds when the date has a fraction.
+    ///
+    /// Dates outside the years 0000–9999, and non-finite ones, have no such text: the result
+    /// is then empty. ``formatChecked(_:)`` throws for them instead (the encoders use it).
     public static func format(_ date: Date) -> String {
+        (try? formatChecked(date)) ?? ""
+    }
+
+    /// Formats as ``format(_:)`` does.
+    ///
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for dates outside
+    ///   0000-01-01T00:00:00Z..<10000-01-01T00:00:00Z or not finite.
+    public static func formatChecked(_ date: Date) throws(JSONError) -> String {
         let interval = date.timeIntervalSince1970
+        guard interval >= earliest && interval < end else {
+            throw JSONError(
+                kind: .invalidValue,
+                message: "date \(interval) seconds since 1970 is outside the years 0000-9999 that ISO 8601 text holds")
+        }
         var seconds = interval.rounded(.down)
         var millis = Int(((interval - seconds) * 1000).rounded())
         if millis == 1000 {
-            seconds += 1
-            millis = 0
+            if seconds + 1 < end {
+                seconds += 1
+                millis = 0
+            } else {
+                // Rounding up would write year 10000; the last millisecond is as close.
+                millis = 999
+            }
         }
         let total = Int(seconds)
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400

@@ -48,8 +48,10 @@ public struct ISO8601DateTransformer: JSONTransformer {
         try JSONDateCoding.decode(element, strategy: .iso8601, context: context)
     }
 
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for dates outside the
+    ///   years 0000–9999 (or not finite), which RFC 3339 text cannot hold.
     public func encode(_ value: Date, to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        writer.write(ISO8601.format(value))
+        writer.write(try ISO8601.formatChecked(value))
     }
 }
 
