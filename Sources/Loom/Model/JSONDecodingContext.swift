@@ -99,6 +99,12 @@ public struct JSONDecodingContext: Sendable {
 
     @usableFromInline
     func recordUnknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
+        // At most maxCollectedErrors of them: an object with a million unknown keys must not
+        // build a million errors.
+        guard errors.errors.count < max(errors.limit, 1) else {
+            errors.truncated = true
+            return
+        }
         let name = key.stringValue ?? ""
         var error = positioned(
             JSONDecodingError(.unknownKey, reason: "unknown key \"\(name)\", expected one of \(keys.names(for: decoder.keyStrategy).map { "\"\($0)\"" }.joined(separator: ", "))"),
@@ -397,6 +403,8 @@ public struct JSONErrorAccumulator {
     @usableFromInline var errors: [JSONDecodingError] = []
     @usableFromInline let collecting: Bool
     @usableFromInline let limit: Int
+    /// Whether errors were dropped at the limit (unknown keys beyond it).
+    @usableFromInline var truncated = false
 
     /// Creates an empty accumulator for `context`.
     @inlinable
@@ -452,8 +460,8 @@ public struct JSONErrorAccumulator {
 
     @usableFromInline
     func throwGathered() throws {
-        if errors.count == 1, let only = errors.first { throw only }
-        throw JSONDecodingError(multiple: errors, truncated: false)
+        if errors.count == 1, !truncated, let only = errors.first { throw only }
+        throw JSONDecodingError(multiple: errors, truncated: truncated)
     }
 
     /// Unwraps a value captured by ``capture(_:)`` after ``finish()`` succeeded.
