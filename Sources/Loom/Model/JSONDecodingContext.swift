@@ -338,8 +338,9 @@ public struct JSONDecodingContext: Sendable {
     public func positioned(_ error: JSONDecodingError, _ element: JSONElement) -> JSONDecodingError {
         guard error.byteOffset == nil else { return error }
         var copy = error
-        let position = SourcePosition(offset: element.byteOffset, in: element.document.input)
-        copy.byteOffset = position.offset
+        let offset = min(max(element.byteOffset, 0), element.document.byteCount)
+        let position = element.document.lineAndColumn(of: offset)
+        copy.byteOffset = offset
         copy.line = position.line
         copy.column = position.column
         return copy
