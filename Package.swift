@@ -33,12 +33,22 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "loom", dependencies: ["LoomCLIKit"]),
+        // Hardening (see SECURITY.md). Fuzz targets: libFuzzer entry points with a replay
+        // `main` for plain builds; scripts/fuzz.sh builds them with the sanitizers.
+        .target(name: "FuzzSupport", dependencies: ["Loom"]),
+        .executableTarget(name: "FuzzParse", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzModels", dependencies: ["FuzzSupport"]),
+        // Timing checks kept out of `swift test`: linearity of hostile shapes, parse speed.
+        .executableTarget(name: "LoomHardeningCheck", dependencies: ["Loom"]),
         .testTarget(
             name: "LoomTests",
             dependencies: [
                 "Loom",
+                "FuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // Minimized fuzz findings, read by RegressionTests through #filePath.
+            exclude: ["Hardening/Regressions"]
         ),
         .testTarget(
             name: "LoomMacrosTests",
