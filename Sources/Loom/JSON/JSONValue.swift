@@ -158,21 +158,22 @@ extension JSONValue {
             }
             return false
         }
-        // Larger objects: bucket by an FNV-1a hash of the raw bytes, comparing bytes within a bucket.
-        var buckets = [UInt64: [Int]](minimumCapacity: members.count)
-        for (position, key) in members.enumerated() {
-            let bytes = key.rawStringBytes
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            if let previous = buckets[hash] {
-                if previous.contains(where: { bytesEqual(members[$0].rawStringBytes, bytes) }) { return true }
-                buckets[hash] = previous + [position]
-            } else {
-                buckets[hash] = [position]
-            }
-        }
+        // Larger objects: a set of the raw bytes. Swift's hashing is seeded per process, so
+        // keys crafted to collide (as they can be for a fixed hash such as FNV) cannot make
+        // this quadratic.
+        var seen = Set<RawBytesKey>(minimumCapacity: members.count)
+        for key in members where !seen.insert(RawBytesKey(bytes: key.rawStringBytes)).inserted { return true }
         return false
     }
+}
+
+/// Bytes inside a parsed document, hashed and compared by content (valid while the document is).
+struct RawBytesKey: Hashable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    static func == (lhs: RawBytesKey, rhs: RawBytesKey) -> Bool { bytesEqual(lhs.bytes, rhs.bytes) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
 }
 
 // MARK: - Accessors
