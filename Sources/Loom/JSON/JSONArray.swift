@@ -1,117 +1,200 @@
 /// The elements of a JSON array: a random-access, mutable collection of ``JSONValue``s.
 ///
-/// It behaves like `[JSONValue]` (array literals, subscripts, `append`, `map`, …) and
-/// converts to and from one in O(1) through ``elements`` and ``init(_:)``. The elements live
-/// in a class whose deinitializer dismantles nested containers with an explicit stack, so
-/// dropping a value nested 100,000 deep (built in code; parsing stops at
+/// It behaves like `[JSONValue]` (array literals, subscripts, `append`, `map`, …) and converts
+/// to and from one with ``elements`` and ``init(_:)``. The elements live in one buffer whose
+/// deinitializer hands nested containers to a per-thread teardown list instead of releasing
+/// them recursively, so dropping a value nested 100,000 deep (built in code; parsing stops at
 /// ``JSONParsingOptions/maxDepth``) takes no more call stack than dropping a flat one.
-public struct JSONArray: Sendable {
+/// Copy on write, like `Array`.
+public struct JSONArray: @unchecked Sendable {
+    // @unchecked Sendable: the buffer is mutated only while uniquely referenced (copy on
+    // write), exactly as Array's; ManagedBuffer itself is not marked Sendable.
+
+    /// Count and capacity of a buffer.
     @usableFromInline
-    final class Storage: @unchecked Sendable {
-        // @unchecked Sendable: mutated only through a uniquely referenced JSONArray (copy on write).
-        @usableFromInline var elements: [JSONValue]
-
-        @inlinable init(_ elements: [JSONValue]) { self.elements = elements }
-
-        deinit { JSONValue.dismantle(&elements) }
-
-        /// One shared empty storage, so empty arrays cost no allocation.
-        @usableFromInline static let empty = Storage([])
+    struct Header {
+        @usableFromInline var count: Int
+        @usableFromInline var capacity: Int
     }
 
-    @usableFromInline var storage: Storage
+    /// The elements, allocated inline after the header: one allocation per array.
+    @usableFromInline
+    final class Storage: ManagedBuffer<Header, JSONValue> {
+        deinit {
+            withUnsafeMutablePointers { header, elements in
+                JSONValue.dismantle(elements, count: header.pointee.count)
+                header.pointee.count = 0
+            }
+        }
 
-    /// An empty array.
-    @inlinable
-    public init() { storage = Storage.empty }
+        /// A new, empty buffer with room for `capacity` elements.
+        @usableFromInline
+        static func make(capacity: Int) -> Storage {
+            let buffer = Storage.create(minimumCapacity: capacity) { _ in Header(count: 0, capacity: capacity) }
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
 
-    /// An array of `elements`, in O(1).
-    @inlinable
-    public init(_ elements: [JSONValue]) {
-        storage = elements.isEmpty ? Storage.empty : Storage(elements)
-    }
+        /// Read through the header pointer: `header` is a class property, and its dynamic
+        /// exclusivity checks would cost more than the read.
+        @inlinable var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
-    /// An array of the elements of `sequence`.
-    @inlinable
-    public init<S: Sequence>(_ sequence: S) where S.Element == JSONValue {
-        self.init(Array(sequence))
-    }
+        @inlinable var reservedCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 
-    /// The elements as a Swift array, in O(1).
-    @inlinable
-    public var elements: [JSONValue] {
-        get { storage.elements }
-        set {
-            if isKnownUniquelyReferenced(&storage) {
-                storage.elements = newValue
-            } else {
-                storage = Storage(newValue)
+        /// Appends to a buffer that has room (the caller checked).
+        @inlinable
+        func appendAssumingCapacity(_ element: JSONValue) {
+            withUnsafeMutablePointers { header, elements in
+                (elements + header.pointee.count).initialize(to: element)
+                header.pointee.count &+= 1
             }
         }
     }
 
-    /// Makes the storage unique before a mutation (copy on write). The shared empty storage
-    /// is never unique: the static holds a reference too.
+    /// `nil` for an empty array (no allocation).
+    @usableFromInline var storage: Storage?
+
+    /// An empty array.
     @inlinable
-    mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) {
-            storage = Storage(storage.elements)
+    public init() { storage = nil }
+
+    @usableFromInline
+    init(storage: Storage?) { self.storage = storage }
+
+    /// An array of `elements`.
+    public init(_ elements: [JSONValue]) {
+        guard !elements.isEmpty else {
+            storage = nil
+            return
         }
+        let storage = Storage.make(capacity: elements.count)
+        storage.withUnsafeMutablePointers { header, buffer in
+            elements.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { buffer.initialize(from: base, count: source.count) }
+            }
+            header.pointee.count = elements.count
+        }
+        self.storage = storage
+    }
+
+    /// An array of the elements of `sequence`.
+    public init<S: Sequence>(_ sequence: S) where S.Element == JSONValue {
+        self.init(Array(sequence))
+    }
+
+    /// The elements as a Swift array (a copy, in O(n)).
+    public var elements: [JSONValue] {
+        get { withUnsafeBufferPointer { Array($0) } }
+        set { self = JSONArray(newValue) }
+    }
+
+    /// Calls `body` with the elements, in place.
+    @inlinable
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<JSONValue>) throws -> R) rethrows -> R {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try storage.withUnsafeMutablePointers { header, elements in
+            try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+        }
+    }
+
+    /// Makes the buffer unique with room for `minimumCapacity` elements (copy on write).
+    @usableFromInline
+    mutating func reserve(_ minimumCapacity: Int, growing: Bool) {
+        // Checked before anything binds the reference (a binding is one more reference).
+        let unique = isKnownUniquelyReferenced(&storage)
+        let count = self.count
+        let oldCapacity = storage?.reservedCapacity ?? 0
+        if unique && oldCapacity >= minimumCapacity { return }
+        var capacity = Swift.max(minimumCapacity, count)
+        if growing { capacity = Swift.max(capacity, oldCapacity &* 2) }
+        guard capacity > 0 else {
+            storage = nil
+            return
+        }
+        let new = Storage.make(capacity: capacity)
+        if let old = storage {
+            new.withUnsafeMutablePointers { newHeader, destination in
+                old.withUnsafeMutablePointers { oldHeader, source in
+                    if unique {
+                        // Move: the old buffer keeps nothing to release.
+                        destination.moveInitialize(from: source, count: count)
+                        oldHeader.pointee.count = 0
+                    } else {
+                        destination.initialize(from: source, count: count)
+                    }
+                }
+                newHeader.pointee.count = count
+            }
+        }
+        storage = new
     }
 }
 
 extension JSONArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     public typealias Index = Int
-    public typealias SubSequence = ArraySlice<JSONValue>
+    public typealias Indices = Range<Int>
+    public typealias SubSequence = Slice<JSONArray>
 
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { storage.elements.count }
-    @inlinable public var count: Int { storage.elements.count }
-    @inlinable public var isEmpty: Bool { storage.elements.isEmpty }
+    @inlinable public var endIndex: Int { storage?.count ?? 0 }
+    @inlinable public var count: Int { storage?.count ?? 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     @inlinable
     public subscript(position: Int) -> JSONValue {
-        get { storage.elements[position] }
+        get {
+            guard let storage, position >= 0, position < storage.count else { preconditionFailure("JSONArray index out of range") }
+            return storage.withUnsafeMutablePointerToElements { $0[position] }
+        }
         set {
-            makeUnique()
-            storage.elements[position] = newValue
+            guard position >= 0, position < count else { preconditionFailure("JSONArray index out of range") }
+            reserve(count, growing: false)
+            storage?.withUnsafeMutablePointerToElements { $0[position] = newValue }
         }
     }
 
-    @inlinable
-    public subscript(bounds: Range<Int>) -> ArraySlice<JSONValue> {
-        get { storage.elements[bounds] }
-        set {
-            makeUnique()
-            storage.elements[bounds] = newValue
-        }
-    }
-
-    @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == JSONValue {
-        makeUnique()
-        storage.elements.replaceSubrange(subrange, with: newElements)
+        let oldCount = count
+        precondition(subrange.lowerBound >= 0 && subrange.upperBound <= oldCount, "JSONArray range out of bounds")
+        let inserted = newElements.count
+        let newCount = oldCount - subrange.count + inserted
+        // A unique buffer with room is edited in place; anything else is copied first.
+        reserve(newCount, growing: inserted > subrange.count)
+        guard let storage else { return }
+        storage.withUnsafeMutablePointers { header, elements in
+            // Keep the removed elements until the buffer is consistent again: releasing one
+            // may run deinitializers.
+            let removed = Array(UnsafeBufferPointer(start: elements + subrange.lowerBound, count: subrange.count))
+            (elements + subrange.lowerBound).deinitialize(count: subrange.count)
+            let tail = oldCount - subrange.upperBound
+            (elements + subrange.lowerBound + inserted).moveInitialize(from: elements + subrange.upperBound, count: tail)
+            var position = elements + subrange.lowerBound
+            var written = 0
+            for element in newElements where written < inserted {
+                position.initialize(to: element)
+                position += 1
+                written += 1
+            }
+            // A collection whose count disagrees with its iteration would leave holes.
+            precondition(written == inserted, "replacement collection has fewer elements than its count")
+            header.pointee.count = newCount
+            _ = removed
+        }
     }
 
     @inlinable
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        makeUnique()
-        storage.elements.reserveCapacity(minimumCapacity)
+        reserve(minimumCapacity, growing: false)
     }
 
     @inlinable
     public mutating func append(_ newElement: JSONValue) {
-        makeUnique()
-        storage.elements.append(newElement)
+        reserve(count &+ 1, growing: true)
+        storage?.appendAssumingCapacity(newElement)
     }
-
-    @inlinable
-    public func makeIterator() -> IndexingIterator<[JSONValue]> { storage.elements.makeIterator() }
 }
 
 extension JSONArray: ExpressibleByArrayLiteral {
-    @inlinable
     public init(arrayLiteral elements: JSONValue...) { self.init(elements) }
 }
 

@@ -23,8 +23,9 @@ extension JSONValue {
         }
     }
 
-    /// Releases the children of an array or object storage that is being freed, without
-    /// recursion: called by the deinitializers of ``JSONArray`` and ``JSONObject`` storage.
+    /// Deinitializes the `count` elements of an array buffer that is being freed, without
+    /// recursion: called by the deinitializer of ``JSONArray``'s storage (objects keep their
+    /// values in one too).
     ///
     /// The first teardown on a thread becomes the driver: it releases the children one at a
     /// time from a per-thread list. A child that is freed by that release runs its own
@@ -33,20 +34,43 @@ extension JSONValue {
     /// deinitializers however deep the tree, and shared subtrees are only released, never
     /// walked. (No uniqueness checks: they depend on how long the compiler keeps temporary
     /// copies alive, which differs between debug and optimized builds.)
-    static func dismantle(_ children: inout [JSONValue]) {
+    static func dismantle(_ elements: UnsafeMutablePointer<JSONValue>, count: Int) {
         // Children that are all scalars free nothing deeper than themselves.
-        guard children.contains(where: \.isContainer) else { return }
+        guard UnsafeBufferPointer(start: elements, count: count).contains(where: { $0.isContainer }) else {
+            elements.deinitialize(count: count)
+            return
+        }
         let queue = TeardownQueue.current
         if queue.isDraining {
-            queue.pending.append(contentsOf: children)
-            children = []
+            // Containers are moved (no retain or release) to the driver's list; scalars are
+            // released here, which frees nothing deeper.
+            for position in 0..<count {
+                let element = elements + position
+                if element.pointee.isContainer {
+                    queue.pending.append(element.move())
+                } else {
+                    element.deinitialize(count: 1)
+                }
+            }
             return
         }
         queue.isDraining = true
-        swap(&queue.pending, &children)
-        while let child = queue.pending.popLast() {
-            // Releasing `child` here may free it; its deinitializer appends to `pending`.
-            _ = child
+        var local: [JSONValue] = []
+        for position in 0..<count {
+            let element = elements + position
+            if element.pointee.isContainer {
+                local.append(element.move())
+            } else {
+                element.deinitialize(count: 1)
+            }
+        }
+        while true {
+            while let child = local.popLast() {
+                // Releasing `child` here may free it; its deinitializer appends to `pending`.
+                _ = child
+            }
+            guard !queue.pending.isEmpty else { break }
+            swap(&local, &queue.pending)
         }
         queue.isDraining = false
     }
@@ -54,8 +78,9 @@ extension JSONValue {
 
 /// The per-thread list of values waiting to be released by the active teardown.
 final class TeardownQueue {
-    var pending: [JSONValue] = []
-    var isDraining = false
+    // Thread-confined; unchecked exclusivity as for the storages.
+    @exclusivity(unchecked) var pending: [JSONValue] = []
+    @exclusivity(unchecked) var isDraining = false
 
     /// This thread's queue, created on first use and released when the thread exits.
     static var current: TeardownQueue {
@@ -106,7 +131,6 @@ extension JSONValue {
                 if !x.isEmpty { stack.append(.array(x, y, 0)) }
                 return true
             case (.object(let x), .object(let y)):
-                if x.storage === y.storage { return true }
                 guard x.count == y.count else { return false }
                 if !x.isEmpty { stack.append(.object(x, y, 0)) }
                 return true
@@ -118,8 +142,8 @@ extension JSONValue {
         while let frame = stack.popLast() {
             switch frame {
             case .array(let x, let y, let index):
-                let elementsX = x.storage.elements
-                let elementsY = y.storage.elements
+                let elementsX = x
+                let elementsY = y
                 var position = index
                 // Scalars are compared in place; the first container child gets its own frame
                 // on top of this one's continuation.
@@ -135,13 +159,13 @@ extension JSONValue {
                     guard visit(a, b) else { return false }
                 }
             case .object(let x, let y, let index):
-                let keys = x.storage.keys
-                let values = x.storage.values
+                let keys = x.keys
+                let values = x.values
                 var position = index
                 while position < keys.count {
                     guard let other = y.position(of: keys[position]) else { return false }
                     let a = values[position]
-                    let b = y.storage.values[other]
+                    let b = y.values[other]
                     position += 1
                     if a.isContainer && b.isContainer {
                         if position < keys.count { stack.append(.object(x, y, position)) }
@@ -220,7 +244,7 @@ extension JSONValue {
                     hasher.combine(digest)
                     finished = nil
                 }
-                let elements = array.storage.elements
+                let elements = array
                 var descended = false
                 while next < elements.count {
                     let element = elements[next]
@@ -235,8 +259,8 @@ extension JSONValue {
                 }
                 if !descended { finished = hasher.finalize() }
             case .object(let object, var next, var sum):
-                let keys = object.storage.keys
-                let values = object.storage.values
+                let keys = object.keys
+                let values = object.values
                 if let digest = finished {
                     // The member whose value just finished is the one before `next`.
                     var member = Hasher()

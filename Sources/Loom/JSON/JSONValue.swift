@@ -73,8 +73,10 @@ extension JSONValue {
         struct Frame {
             var element: JSONElement
             var keys: [String] = []
-            var values: [JSONValue] = []
+            /// Allocated once with the exact count from the tape.
+            var values: JSONArray.Storage?
             var isObject: Bool
+            var valueCount: Int { values?.count ?? 0 }
         }
         func scalar(_ element: JSONElement) -> JSONValue {
             switch element.nodeKind {
@@ -86,16 +88,17 @@ extension JSONValue {
             }
         }
         func finish(_ frame: Frame) -> JSONValue {
-            guard frame.isObject else { return .array(JSONArray(frame.values)) }
-            if frame.values.count > 1 && JSONValue.hasDuplicateKeys(frame.element) {
+            let values = JSONArray(storage: frame.values)
+            guard frame.isObject else { return .array(values) }
+            if values.count > 1 && JSONValue.hasDuplicateKeys(frame.element) {
                 var object = JSONObject()
                 let useLast = frame.element.document.options.duplicateKeys != .useFirst
-                for (key, value) in zip(frame.keys, frame.values) where useLast || object.position(of: key) == nil {
+                for (key, value) in zip(frame.keys, values) where useLast || object.position(of: key) == nil {
                     object[key] = value
                 }
                 return .object(object)
             }
-            return .object(JSONObject(uniqueKeys: frame.keys, values: frame.values))
+            return .object(JSONObject(uniqueKeys: frame.keys, values: values))
         }
         guard root.nodeKind.rawValue >= NodeKind.array.rawValue else {
             self = scalar(root)
@@ -110,16 +113,16 @@ extension JSONValue {
             let element = JSONElement(document: document, index: index)
             index &+= 1
             let depth = stack.count
-            if depth > 0 && stack[depth - 1].isObject && stack[depth - 1].keys.count == stack[depth - 1].values.count {
+            if depth > 0 && stack[depth - 1].isObject && stack[depth - 1].keys.count == stack[depth - 1].valueCount {
                 stack[depth - 1].keys.append(element.makeString())
                 continue
             }
             var value: JSONValue
             if element.nodeKind.rawValue >= NodeKind.array.rawValue {
                 var frame = Frame(element: element, isObject: element.nodeKind == .object)
-                frame.values.reserveCapacity(element.count)
-                if frame.isObject { frame.keys.reserveCapacity(element.count) }
                 if element.count > 0 {
+                    frame.values = JSONArray.Storage.make(capacity: element.count)
+                    if frame.isObject { frame.keys.reserveCapacity(element.count) }
                     stack.append(frame)
                     continue
                 }
@@ -133,7 +136,7 @@ extension JSONValue {
                     result = value
                     break
                 }
-                stack[stack.count - 1].values.append(value)
+                stack[stack.count - 1].values?.appendAssumingCapacity(value)
                 guard stack[stack.count - 1].element.nextIndex == index else { break }
                 value = finish(stack.removeLast())
             }
@@ -228,7 +231,8 @@ extension JSONValue {
     public var intValue: Int? { numberValue?.intValue }
     /// The correctly rounded `Double`, for a number in range.
     public var doubleValue: Double? { numberValue?.doubleValue }
-    /// The elements, for `.array`.
+    /// The elements, for `.array` (copied into a Swift array; `case .array(let elements)`
+    /// gives the ``JSONArray`` itself).
     public var arrayValue: [JSONValue]? { if case .array(let value) = self { value.elements } else { nil } }
     /// The members, for `.object`.
     public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }

@@ -357,52 +357,75 @@ public struct JSONWriter {
     /// - Throws: ``JSONError`` for non-finite numbers or nesting beyond the limit.
     public mutating func write(_ value: JSONValue) throws(JSONError) {
         // An open container and the position of its next child (for objects, in `order`
-        // when keys are sorted).
+        // when keys are sorted). Scalar children are written in a loop; only a container
+        // child pushes a frame.
         enum Frame {
             case array(JSONArray, next: Int)
             case object(JSONObject, order: [Int]?, next: Int)
         }
         var stack: [Frame] = []
-        var pending: JSONValue? = value
-        while true {
-            if let current = pending {
-                pending = nil
-                switch current {
-                case .null: writeNull()
-                case .bool(let flag): write(flag)
-                case .number(let number): try write(number)
-                case .string(let text): write(text)
-                case .array where lenient && depth >= options.maxDepth, .object where lenient && depth >= options.maxDepth:
-                    // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
-                    writeNull()
-                case .array(let array):
-                    try beginArray()
-                    stack.append(.array(array, next: 0))
-                case .object(let object):
-                    try beginObject()
-                    var order: [Int]?
-                    if options.sortedKeys {
-                        let keys = object.keys
-                        order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-                    }
-                    stack.append(.object(object, order: order, next: 0))
+        /// Writes a scalar (or, for `description`, a too-deep container as `null`); opens a
+        /// container and returns its frame.
+        func open(_ value: JSONValue, _ writer: inout JSONWriter) throws(JSONError) -> Frame? {
+            switch value {
+            case .null: writer.writeNull()
+            case .bool(let flag): writer.write(flag)
+            case .number(let number): try writer.write(number)
+            case .string(let text): writer.write(text)
+            case .array where writer.lenient && writer.depth >= writer.options.maxDepth,
+                .object where writer.lenient && writer.depth >= writer.options.maxDepth:
+                // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
+                writer.writeNull()
+            case .array(let array):
+                try writer.beginArray()
+                return .array(array, next: 0)
+            case .object(let object):
+                try writer.beginObject()
+                var order: [Int]?
+                if writer.options.sortedKeys {
+                    let keys = object.keys
+                    order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
                 }
+                return .object(object, order: order, next: 0)
             }
-            guard let frame = stack.popLast() else { return }
+            return nil
+        }
+        guard let root = try open(value, &self) else { return }
+        stack.append(root)
+        while let frame = stack.popLast() {
             switch frame {
-            case .array(let array, let next):
-                if next < array.count {
-                    pending = array[next]
-                    stack.append(.array(array, next: next + 1))
+            case .array(let array, var next):
+                var child: Frame?
+                while next < array.count {
+                    let element = array[next]
+                    next += 1
+                    if let opened = try open(element, &self) {
+                        child = opened
+                        break
+                    }
+                }
+                if let child {
+                    stack.append(.array(array, next: next))
+                    stack.append(child)
                 } else {
                     endArray()
                 }
-            case .object(let object, let order, let next):
-                if next < object.count {
+            case .object(let object, let order, var next):
+                var child: Frame?
+                let keys = object.keys
+                let values = object.values
+                while next < keys.count {
                     let position = order?[next] ?? next
-                    writeKey(object.keys[position])
-                    pending = object.values[position]
-                    stack.append(.object(object, order: order, next: next + 1))
+                    next += 1
+                    writeKey(keys[position])
+                    if let opened = try open(values[position], &self) {
+                        child = opened
+                        break
+                    }
+                }
+                if let child {
+                    stack.append(.object(object, order: order, next: next))
+                    stack.append(child)
                 } else {
                     endObject()
                 }
