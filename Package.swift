@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+/// Set by scripts/fuzz.sh. A fuzz build links every executable it builds with libFuzzer,
+/// whose `main` clashes with the macro plugin's; the library's own code uses no macro, so the
+/// fuzz build leaves the plugin (and swift-syntax) out.
+let fuzzing = ProcessInfo.processInfo.environment["LOOM_FUZZING"] != nil
 
 let package = Package(
     name: "Loom",
@@ -24,7 +30,7 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Loom", dependencies: ["LoomMacros"]),
+        .target(name: "Loom", dependencies: fuzzing ? [] : ["LoomMacros"]),
         .target(
             name: "LoomCLIKit",
             dependencies: [

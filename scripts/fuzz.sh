@@ -23,6 +23,9 @@ scratch=".build-fuzz"
 read -r -a targets <<< "${FUZZ_TARGETS:-FuzzParse FuzzModels}"
 build_flags=(-c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
 
+# RELIABILITY.md's command, with LOOM_FUZZING set: Package.swift then leaves the macro
+# plugin out of the graph (linked with libFuzzer it would have two `main`s).
+export LOOM_FUZZING=1
 for target in "${targets[@]}"; do
     echo "== building $target"
     swift build "${build_flags[@]}" --product "$target"
