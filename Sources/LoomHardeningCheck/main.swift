@@ -273,17 +273,52 @@ func runParseSpeed(directory: String) -> Int32 {
             documentTimes.append(best(1) { _ = try? JSONDocument(parsing: bytes) })
             var start = now()
             var value: JSONValue? = try? JSONValue(parsing: bytes)
-            valueTimes.append(Double(now() - start) / 1e9)
+            // Keep the tree alive until here, so parsing and dropping are timed apart.
+            withExtendedLifetime(value) { valueTimes.append(Double(now() - start) / 1e9) }
             start = now()
             value = nil
-            dropTimes.append(Double(now() - start) / 1e9)
-            _ = value
+            withExtendedLifetime(value) { dropTimes.append(Double(now() - start) / 1e9) }
         }
         print(
             name.padding(toLength: 20, withPad: " ", startingAt: 0)
                 + String(format: "document %7.1f MB/s   JSONValue %7.1f MB/s   drop %6.2f ms",
                          megabytes / median(documentTimes), megabytes / median(valueTimes), median(dropTimes) * 1000))
     }
+    return 0
+}
+
+/// Parses `path` to a JSONValue and drops it, `iterations` times: a fixed workload for
+/// `valgrind --tool=callgrind`, whose instruction counts are repeatable on a busy machine.
+func runParseValue(path: String, iterations: Int, tree: Bool) -> Int32 {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        print("cannot read \(path)")
+        return 1
+    }
+    let bytes = [UInt8](data)
+    var nodes = 0
+    if let operation = ProcessInfo.processInfo.environment["LOOM_CHECK_OPERATION"] {
+        // One tree, then `iterations` writes or comparisons and hashes of it.
+        guard let value = try? JSONValue(parsing: bytes), let copy = try? JSONValue(parsing: bytes) else { return 1 }
+        for _ in 0..<iterations {
+            switch operation {
+            case "write": nodes &+= (try? value.jsonBytes())?.count ?? 0
+            case "compare": nodes &+= (value == copy ? 1 : 0) &+ (value.hashValue == copy.hashValue ? 1 : 0)
+            default: return 2
+            }
+        }
+        print("\(iterations) \(operation) of \(path) (\(nodes))")
+        return 0
+    }
+    for _ in 0..<iterations {
+        if tree {
+            guard let value = try? JSONValue(parsing: bytes) else { return 1 }
+            withExtendedLifetime(value) { nodes += 1 }
+        } else {
+            guard let document = try? JSONDocument(parsing: bytes) else { return 1 }
+            nodes += document.nodeCount
+        }
+    }
+    print("\(iterations) parses of \(path) (\(nodes))")
     return 0
 }
 
@@ -297,6 +332,12 @@ case "linearity":
         threshold = value
     }
     exit(runLinearity(quick: arguments.contains("--quick"), threshold: threshold))
+case "parse-value", "parse-document":
+    guard arguments.count >= 3, let iterations = Int(arguments[2]) else {
+        print("usage: LoomHardeningCheck parse-value|parse-document FILE ITERATIONS")
+        exit(2)
+    }
+    exit(runParseValue(path: arguments[1], iterations: iterations, tree: arguments[0] == "parse-value"))
 case "parse-speed":
     exit(runParseSpeed(directory: arguments.count > 1 ? arguments[1] : "../shared/corpora"))
 default:
