@@ -142,7 +142,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         switch storage {
         case .int(let value): return T(exactly: value)
         case .uint(let value): return T(exactly: value)
-        case .double(let value): return T(exactly: value)
+        case .double(let value):
+            // The number is the decimal `lexeme` spells (what gets written and compared), not
+            // the binary value of the Double: 1231223123e10 is 12312231230000000000, while the
+            // nearest Double is 12312231230000001024. They agree below 2^53.
+            if value.magnitude < 9_007_199_254_740_992 { return T(exactly: value) }
+            var text = lexeme
+            return text.withUTF8 { bytes in
+                if case .success(let value) = NumberConversion.integer(T.self, from: bytes) { return value }
+                return nil
+            }
         case .lexeme(let text):
             var text = text
             return text.withUTF8 { bytes in
