@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+/// Set by scripts/fuzz.sh. A fuzz build links every executable it builds with libFuzzer,
+/// whose `main` clashes with the macro plugin's; the library's own code uses no macro, so the
+/// fuzz build leaves the plugin (and swift-syntax) out.
+let fuzzing = ProcessInfo.processInfo.environment["LOOM_FUZZING"] != nil
 
 let package = Package(
     name: "Loom",
@@ -25,7 +31,7 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Loom", dependencies: ["LoomMacros"]),
+        .target(name: "Loom", dependencies: fuzzing ? [] : ["LoomMacros"]),
         .target(
             name: "LoomCLIKit",
             dependencies: [
@@ -43,13 +49,23 @@ let package = Package(
         .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
         // Measures sequential against concurrent stream decoding (docs/Streaming.md).
         .executableTarget(name: "LoomStreamingBenchmark", dependencies: ["Loom"]),
+        // Hardening (see SECURITY.md). Fuzz targets: libFuzzer entry points with a replay
+        // `main` for plain builds; scripts/fuzz.sh builds them with the sanitizers.
+        .target(name: "FuzzSupport", dependencies: ["Loom"]),
+        .executableTarget(name: "FuzzParse", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzModels", dependencies: ["FuzzSupport"]),
+        // Timing checks kept out of `swift test`: linearity of hostile shapes, parse speed.
+        .executableTarget(name: "LoomHardeningCheck", dependencies: ["Loom"]),
         .testTarget(
             name: "LoomTests",
             dependencies: [
                 "Loom",
                 "LoomExamples",
+                "FuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            // Minimized fuzz findings, read by RegressionTests through #filePath.
+            exclude: ["Hardening/Regressions"]
         ),
         .testTarget(
             name: "LoomMacrosTests",

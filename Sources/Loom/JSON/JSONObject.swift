@@ -6,8 +6,9 @@
 public struct JSONObject: Sendable, Hashable {
     /// The keys in insertion order.
     public private(set) var keys: [String] = []
-    /// The values, parallel to ``keys``.
-    public private(set) var values: [JSONValue] = []
+    /// The values, parallel to ``keys``. A ``JSONArray``, whose storage tears nested values
+    /// down without recursion.
+    public private(set) var values = JSONArray()
     /// Key → position, kept only for larger objects where a linear scan would cost.
     private var index: [ByteKey: Int]?
 
@@ -65,7 +66,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// Takes members whose keys the caller has checked to be distinct (used by the parser).
-    init(uniqueKeys keys: [String], values: [JSONValue]) {
+    init(uniqueKeys keys: [String], values: JSONArray) {
         self.keys = keys
         self.values = values
         rebuildIndex()
@@ -81,25 +82,15 @@ public struct JSONObject: Sendable, Hashable {
         index = newIndex
     }
 
+    /// Members equal by key bytes and deep value equality, ignoring order; computed with an
+    /// explicit stack (any depth is safe).
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for (position, key) in lhs.keys.enumerated() {
-            guard let other = rhs.position(of: key), rhs.values[other] == lhs.values[position] else { return false }
-        }
-        return true
+        JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 
+    /// Order-independent hash of the members, computed with an explicit stack.
     public func hash(into hasher: inout Hasher) {
-        // Order-independent: a commutative sum of per-member hashes.
-        var sum = 0
-        for (key, value) in zip(keys, values) {
-            var member = Hasher()
-            member.combine(ByteKey(key))
-            member.combine(value)
-            sum = sum &+ member.finalize()
-        }
-        hasher.combine(count)
-        hasher.combine(sum)
+        hasher.combine(JSONValue.object(self))
     }
 }
 

@@ -96,6 +96,10 @@ final class JSONParser {
     }
 
     func run() throws(JSONError) {
+        if end > options.maxInputLength {
+            throw error(
+                .sizeLimitExceeded, "input is longer than \(options.maxInputLength) bytes", at: max(options.maxInputLength, 0))
+        }
         var position = try skipWhitespace(0)
         if position >= end {
             throw error(.emptyInput, "empty input, expected a JSON value", at: position)

@@ -33,6 +33,9 @@ public struct JSONParsingOptions: Sendable, Hashable {
     public var maxContainerCount: Int = .max
     /// The most values in the whole document. Default: no limit.
     public var maxValueCount: Int = .max
+    /// The longest input accepted, in bytes; longer input is refused before it is read.
+    /// Default: no limit.
+    public var maxInputLength: Int = .max
     /// Accept `//` and `/* */` comments wherever whitespace may appear. Off by default.
     public var allowComments: Bool = false
     /// Accept one trailing comma before `]` and `}`. Off by default.

@@ -8,12 +8,17 @@ import Foundation
 /// value[path: "user.login"]        // the same
 /// value["tags"]?[1]?.intValue      // 2
 /// ```
+///
+/// Any depth is safe: dropping, comparing, hashing, describing and writing a value use explicit
+/// stacks, not recursion, so a tree nested 100,000 deep (built in code) costs heap, not call
+/// stack. (Parsing stops at ``JSONParsingOptions/maxDepth``; writing at
+/// ``JSONWritingOptions/maxDepth``, with an error.)
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(JSONNumber)
     case string(String)
-    case array([JSONValue])
+    case array(JSONArray)
     case object(JSONObject)
 }
 
@@ -68,8 +73,10 @@ extension JSONValue {
         struct Frame {
             var element: JSONElement
             var keys: [String] = []
-            var values: [JSONValue] = []
+            /// Allocated once with the exact count from the tape.
+            var values: JSONArray.Storage?
             var isObject: Bool
+            var valueCount: Int { values?.count ?? 0 }
         }
         func scalar(_ element: JSONElement) -> JSONValue {
             switch element.nodeKind {
@@ -81,16 +88,17 @@ extension JSONValue {
             }
         }
         func finish(_ frame: Frame) -> JSONValue {
-            guard frame.isObject else { return .array(frame.values) }
-            if frame.values.count > 1 && JSONValue.hasDuplicateKeys(frame.element) {
+            let values = JSONArray(storage: frame.values)
+            guard frame.isObject else { return .array(values) }
+            if values.count > 1 && JSONValue.hasDuplicateKeys(frame.element) {
                 var object = JSONObject()
                 let useLast = frame.element.document.options.duplicateKeys != .useFirst
-                for (key, value) in zip(frame.keys, frame.values) where useLast || object.position(of: key) == nil {
+                for (key, value) in zip(frame.keys, values) where useLast || object.position(of: key) == nil {
                     object[key] = value
                 }
                 return .object(object)
             }
-            return .object(JSONObject(uniqueKeys: frame.keys, values: frame.values))
+            return .object(JSONObject(uniqueKeys: frame.keys, values: values))
         }
         guard root.nodeKind.rawValue >= NodeKind.array.rawValue else {
             self = scalar(root)
@@ -105,16 +113,16 @@ extension JSONValue {
             let element = JSONElement(document: document, index: index)
             index &+= 1
             let depth = stack.count
-            if depth > 0 && stack[depth - 1].isObject && stack[depth - 1].keys.count == stack[depth - 1].values.count {
+            if depth > 0 && stack[depth - 1].isObject && stack[depth - 1].keys.count == stack[depth - 1].valueCount {
                 stack[depth - 1].keys.append(element.makeString())
                 continue
             }
             var value: JSONValue
             if element.nodeKind.rawValue >= NodeKind.array.rawValue {
                 var frame = Frame(element: element, isObject: element.nodeKind == .object)
-                frame.values.reserveCapacity(element.count)
-                if frame.isObject { frame.keys.reserveCapacity(element.count) }
                 if element.count > 0 {
+                    frame.values = JSONArray.Storage.make(capacity: element.count)
+                    if frame.isObject { frame.keys.reserveCapacity(element.count) }
                     stack.append(frame)
                     continue
                 }
@@ -128,7 +136,7 @@ extension JSONValue {
                     result = value
                     break
                 }
-                stack[stack.count - 1].values.append(value)
+                stack[stack.count - 1].values?.appendAssumingCapacity(value)
                 guard stack[stack.count - 1].element.nextIndex == index else { break }
                 value = finish(stack.removeLast())
             }
@@ -153,21 +161,22 @@ extension JSONValue {
             }
             return false
         }
-        // Larger objects: bucket by an FNV-1a hash of the raw bytes, comparing bytes within a bucket.
-        var buckets = [UInt64: [Int]](minimumCapacity: members.count)
-        for (position, key) in members.enumerated() {
-            let bytes = key.rawStringBytes
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            if let previous = buckets[hash] {
-                if previous.contains(where: { bytesEqual(members[$0].rawStringBytes, bytes) }) { return true }
-                buckets[hash] = previous + [position]
-            } else {
-                buckets[hash] = [position]
-            }
-        }
+        // Larger objects: a set of the raw bytes. Swift's hashing is seeded per process, so
+        // keys crafted to collide (as they can be for a fixed hash such as FNV) cannot make
+        // this quadratic.
+        var seen = Set<RawBytesKey>(minimumCapacity: members.count)
+        for key in members where !seen.insert(RawBytesKey(bytes: key.rawStringBytes)).inserted { return true }
         return false
     }
+}
+
+/// Bytes inside a parsed document, hashed and compared by content (valid while the document is).
+struct RawBytesKey: Hashable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    static func == (lhs: RawBytesKey, rhs: RawBytesKey) -> Bool { bytesEqual(lhs.bytes, rhs.bytes) }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
 }
 
 // MARK: - Accessors
@@ -181,6 +190,9 @@ extension JSONValue {
         }
         set {
             guard case .object(var object) = self else { return }
+            // Release this value's reference first, so the object's storage stays unique and
+            // the mutation does not copy every member.
+            self = .null
             object[key] = newValue
             self = .object(object)
         }
@@ -219,8 +231,9 @@ extension JSONValue {
     public var intValue: Int? { numberValue?.intValue }
     /// The correctly rounded `Double`, for a number in range.
     public var doubleValue: Double? { numberValue?.doubleValue }
-    /// The elements, for `.array`.
-    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    /// The elements, for `.array` (copied into a Swift array; `case .array(let elements)`
+    /// gives the ``JSONArray`` itself).
+    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value.elements } else { nil } }
     /// The members, for `.object`.
     public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
 }
@@ -263,7 +276,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(integerLiteral value: Int64) { self = .number(JSONNumber(integerLiteral: value)) }
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 
@@ -293,7 +306,7 @@ extension JSONValue: Codable {
         if var unkeyed = try? decoder.unkeyedContainer() {
             var array = [JSONValue]()
             while !unkeyed.isAtEnd { array.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(array)
+            self = .array(JSONArray(array))
             return
         }
         let single = try decoder.singleValueContainer()

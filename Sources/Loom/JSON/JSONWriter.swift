@@ -350,35 +350,86 @@ public struct JSONWriter {
 
     /// Writes a whole value.
     ///
+    /// The walk keeps open containers on an explicit stack, so any depth is safe: nesting
+    /// beyond ``JSONWritingOptions/maxDepth`` throws (or, for `description`, is written as
+    /// `null`) instead of overflowing the call stack.
+    ///
     /// - Throws: ``JSONError`` for non-finite numbers or nesting beyond the limit.
     public mutating func write(_ value: JSONValue) throws(JSONError) {
-        switch value {
-        case .null: writeNull()
-        case .bool(let flag): write(flag)
-        case .number(let number): try write(number)
-        case .string(let text): write(text)
-        case .array where lenient && depth >= options.maxDepth, .object where lenient && depth >= options.maxDepth:
-            // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
-            writeNull()
-        case .array(let array):
-            try beginArray()
-            for element in array { try write(element) }
-            endArray()
-        case .object(let object):
-            try beginObject()
-            if options.sortedKeys {
-                let order = object.keys.indices.sorted { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) }
-                for position in order {
-                    writeKey(object.keys[position])
-                    try write(object.values[position])
+        // An open container and the position of its next child (for objects, in `order`
+        // when keys are sorted). Scalar children are written in a loop; only a container
+        // child pushes a frame.
+        enum Frame {
+            case array(JSONArray, next: Int)
+            case object(JSONObject, order: [Int]?, next: Int)
+        }
+        var stack: [Frame] = []
+        /// Writes a scalar (or, for `description`, a too-deep container as `null`); opens a
+        /// container and returns its frame.
+        func open(_ value: JSONValue, _ writer: inout JSONWriter) throws(JSONError) -> Frame? {
+            switch value {
+            case .null: writer.writeNull()
+            case .bool(let flag): writer.write(flag)
+            case .number(let number): try writer.write(number)
+            case .string(let text): writer.write(text)
+            case .array where writer.lenient && writer.depth >= writer.options.maxDepth,
+                .object where writer.lenient && writer.depth >= writer.options.maxDepth:
+                // Only `description` gets here: too deep to write, shown as null so the text stays JSON.
+                writer.writeNull()
+            case .array(let array):
+                try writer.beginArray()
+                return .array(array, next: 0)
+            case .object(let object):
+                try writer.beginObject()
+                var order: [Int]?
+                if writer.options.sortedKeys {
+                    let keys = object.keys
+                    order = keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
                 }
-            } else {
-                for (key, member) in zip(object.keys, object.values) {
-                    writeKey(key)
-                    try write(member)
+                return .object(object, order: order, next: 0)
+            }
+            return nil
+        }
+        guard let root = try open(value, &self) else { return }
+        stack.append(root)
+        while let frame = stack.popLast() {
+            switch frame {
+            case .array(let array, var next):
+                var child: Frame?
+                while next < array.count {
+                    let element = array[next]
+                    next += 1
+                    if let opened = try open(element, &self) {
+                        child = opened
+                        break
+                    }
+                }
+                if let child {
+                    stack.append(.array(array, next: next))
+                    stack.append(child)
+                } else {
+                    endArray()
+                }
+            case .object(let object, let order, var next):
+                var child: Frame?
+                let keys = object.keys
+                let values = object.values
+                while next < keys.count {
+                    let position = order?[next] ?? next
+                    next += 1
+                    writeKey(keys[position])
+                    if let opened = try open(values[position], &self) {
+                        child = opened
+                        break
+                    }
+                }
+                if let child {
+                    stack.append(.object(object, order: order, next: next))
+                    stack.append(child)
+                } else {
+                    endObject()
                 }
             }
-            endObject()
         }
     }
 }

@@ -464,13 +464,14 @@ enum JSONDateCoding {
     }
 
     static func encodeISO8601(_ date: Date, to writer: inout JSONWriter) throws {
-        guard abs(date.timeIntervalSince1970) < 1e14 else { throw outOfRange(date) }
+        let interval = date.timeIntervalSince1970
+        guard interval >= ISO8601.earliest && interval < ISO8601.end else { throw outOfRange(date) }
         writer.beforeValue()
         ISO8601.appendQuoted(date, to: &writer.bytes)
     }
 
     static func outOfRange(_ date: Date) -> JSONError {
-        JSONError(kind: .invalidValue, message: "date \(date.timeIntervalSince1970) seconds since 1970 has no calendar date")
+        JSONError(kind: .invalidValue, message: "date \(date.timeIntervalSince1970) seconds since 1970 is outside the years 0000-9999 that ISO 8601 text holds")
     }
 }
 

@@ -8,6 +8,10 @@ import Foundation
 /// strict RFC 3339 mode the ISO 8601 variants `±HHMM`, `±HH` and a decimal comma are
 /// accepted too.
 public enum ISO8601 {
+    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z in seconds since 1970: the instants
+    /// four-digit years can write, so every date `parse` accepts can be written back.
+    static let earliest: Double = -62_167_219_200
+    static let end: Double = 253_402_300_800
     /// Parses an RFC 3339 date-time (and, unless `strictRFC3339`, the ISO 8601 offset
     /// forms `±HHMM`, `±HH` and a decimal comma); `nil` when the text is not one.
     public static func parse(_ text: UnsafeBufferPointer<UInt8>, strictRFC3339: Bool = false) -> Date? {
@@ -92,6 +96,7 @@ public enum ISO8601 {
         guard index == count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        guard Double(seconds) >= earliest && Double(seconds) < end else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
     }
 
@@ -102,11 +107,27 @@ public enum ISO8601 {
     }
 
     /// Formats as `2024-01-02T03:04:05Z`, with milliseconds when the date has a fraction.
+    ///
+    /// Dates outside the years 0000–9999, and non-finite ones, have no such text: the result
+    /// is then empty. ``formatChecked(_:)`` throws for them instead (the encoders use it).
     public static func format(_ date: Date) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             let count = write(date, into: buffer)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
+    }
+
+    /// Formats as ``format(_:)`` does, or throws for dates outside the years 0000–9999.
+    ///
+    /// - Throws: ``JSONError`` of kind ``JSONError/Kind/invalidValue`` for such dates.
+    public static func formatChecked(_ date: Date) throws(JSONError) -> String {
+        let text = format(date)
+        guard !text.isEmpty else {
+            throw JSONError(
+                kind: .invalidValue,
+                message: "date \(date.timeIntervalSince1970) seconds since 1970 is outside the years 0000-9999 that ISO 8601 text holds")
+        }
+        return text
     }
 
     /// Writes the quoted text of `format(date)` into `bytes`, without intermediate strings.
@@ -122,13 +143,18 @@ public enum ISO8601 {
     /// Writes `YYYY-MM-DDTHH:MM:SS[.mmm]Z` into `buffer` (at least 30 bytes); returns the length.
     static func write(_ date: Date, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let interval = date.timeIntervalSince1970
-        // Beyond ±10^14 s (about 3 million years) there is no calendar date to write.
-        guard interval.isFinite, abs(interval) < 1e14 else { return 0 }
+        // Outside the years 0000-9999 there is no four-digit-year text to write.
+        guard interval.isFinite, interval >= earliest && interval < end else { return 0 }
         var seconds = interval.rounded(.down)
         var millis = Int(((interval - seconds) * 1000).rounded())
         if millis == 1000 {
-            seconds += 1
-            millis = 0
+            if seconds + 1 < end {
+                seconds += 1
+                millis = 0
+            } else {
+                // Rounding up would write year 10000; the last millisecond is as close.
+                millis = 999
+            }
         }
         let total = Int(seconds)
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400

@@ -153,6 +153,12 @@ public struct JSONDecodingContext: Sendable {
     @usableFromInline
     func recordUnknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
         if isExempt(key, keys) { return }
+        // At most maxCollectedErrors of them: an object with a million unknown keys must not
+        // build a million errors.
+        guard errors.errors.count < max(errors.limit, 1) else {
+            errors.truncated = true
+            return
+        }
         let name = key.stringValue ?? ""
         var error = positioned(
             JSONDecodingError(.unknownKey, reason: "unknown key \"\(name)\", expected one of \(keys.names(for: decoder.keyStrategy).map { "\"\($0)\"" }.joined(separator: ", "))"),
@@ -413,8 +419,9 @@ public struct JSONDecodingContext: Sendable {
     public func positioned(_ error: JSONDecodingError, _ element: JSONElement) -> JSONDecodingError {
         guard error.byteOffset == nil else { return error }
         var copy = error
-        let position = SourcePosition(offset: element.byteOffset, in: element.document.input)
-        copy.byteOffset = position.offset
+        let offset = min(max(element.byteOffset, 0), element.document.byteCount)
+        let position = element.document.lineAndColumn(of: offset)
+        copy.byteOffset = offset
         copy.line = position.line
         copy.column = position.column
         return copy
@@ -477,6 +484,8 @@ public struct JSONErrorAccumulator {
     @usableFromInline var errors: [JSONDecodingError] = []
     @usableFromInline let collecting: Bool
     @usableFromInline let limit: Int
+    /// Whether errors were dropped at the limit (unknown keys beyond it).
+    @usableFromInline var truncated = false
 
     /// Creates an empty accumulator for `context`.
     @inlinable
@@ -532,8 +541,8 @@ public struct JSONErrorAccumulator {
 
     @usableFromInline
     func throwGathered() throws {
-        if errors.count == 1, let only = errors.first { throw only }
-        throw JSONDecodingError(multiple: errors, truncated: false)
+        if errors.count == 1, !truncated, let only = errors.first { throw only }
+        throw JSONDecodingError(multiple: errors, truncated: truncated)
     }
 
     /// Unwraps a value captured by ``capture(_:)`` after ``finish()`` succeeded.

@@ -48,7 +48,11 @@ public struct JSONModelEncoder: Sendable {
             plain.prettyPrinted = false
             var writer = JSONWriter(options: plain)
             try JSONModelEncoder.run(value, &writer, context)
-            return try JSONValue(parsing: writer.bytes).jsonBytes(options: writingOptions)
+            // Re-read what was just written, whatever its depth and number lengths.
+            var parsing = JSONParsingOptions()
+            parsing.maxDepth = .max
+            parsing.maxNumberLength = .max
+            return try JSONValue(parsing: writer.bytes, options: parsing).jsonBytes(options: writingOptions)
         }
         var writer = JSONWriter(options: writingOptions)
         try JSONModelEncoder.run(value, &writer, context)

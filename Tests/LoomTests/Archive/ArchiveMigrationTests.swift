@@ -78,7 +78,7 @@ struct ArchiveMigrationTests {
     }
 
     @Test func customAndNonObjectValues() throws {
-        #expect(try migrated(#"[1,2]"#, .custom { value in value = .array((value.arrayValue ?? []).reversed()) }) == [2, 1])
+        #expect(try migrated(#"[1,2]"#, .custom { value in value = .array(JSONArray((value.arrayValue ?? []).reversed())) }) == [2, 1])
         #expect(
             try failure(#"[1]"#, .renameKey("a", to: "b")).description
                 == #"migration 1 → 2 failed: renameKey("a", to: "b"): expected an object, found array"#)

@@ -134,7 +134,7 @@ enum JSONGen {
         case 1: return .bool(Bool.random(using: &rng))
         case 2: return .number(makeNumber(using: &rng))
         case 3, 4: return .string(makeString(using: &rng))
-        case 5: return .array((0..<Int.random(in: 0...5, using: &rng)).map { _ in makeValue(depth: depth - 1, using: &rng) })
+        case 5: return .array(JSONArray((0..<Int.random(in: 0...5, using: &rng)).map { _ in makeValue(depth: depth - 1, using: &rng) }))
         default:
             var object = JSONObject()
             for _ in 0..<Int.random(in: 0...5, using: &rng) {

@@ -105,6 +105,15 @@ final class BridgeEncodingState {
     /// Gathers any `Encodable`: Loom's conformance when there is one, `String`-keyed
     /// dictionaries with their keys as they are, everything else through `encode(to:)`.
     func wrap<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> BridgeNode {
+        // Every step of the coding path is a container around the value: deeper than the
+        // writer's limit is an error now, before `encode(to:)` recurses further (a value
+        // built in code can be nested without bound).
+        if baseDepth + codingPath.count > options.maxDepth {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath, debugDescription: "value nests deeper than the writing limit of \(options.maxDepth)"))
+        }
         // The commonest leaves, when Codable code passes them generically (`Box<T>`).
         switch value {
         case let text as String: return .string(text)

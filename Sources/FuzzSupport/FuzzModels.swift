@@ -1,0 +1,266 @@
+import Foundation
+import Loom
+
+// Models written by hand against Loom's public API, in the shape `@JSONModel` generates
+// (see Tests/LoomTests/Model/HandWrittenModelTests.swift), so fuzzing does not depend on the
+// macro. Together they cover nesting, optionals, key paths, fallback keys, arrays,
+// dictionaries, a raw-value enum, the `.iso8601` transformer, defaults, recursion and a
+// `Codable` struct bridged through `JSONCodableBridge`.
+
+public struct FuzzUser: Equatable, Sendable {
+    public var login: String
+    public var id: Int
+}
+
+extension FuzzUser: JSONModel {
+    static let _loomKeys = JSONKeySet(["login", "id"])
+
+    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+        let members = try context.object(element, for: Self.self)
+        var s0: JSONElement? = nil
+        var s1: JSONElement? = nil
+        var errors = JSONErrorAccumulator(context)
+        var hint = 0
+        for member in members {
+            switch Self._loomKeys.match(member.key, hint: &hint, context) {
+            case 0: context.assign(&s0, member.value)
+            case 1: context.assign(&s1, member.value)
+            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+            }
+        }
+        let v0 = try errors.capture {
+            try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+        }
+        let v1 = try errors.capture {
+            try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+        }
+        try errors.finish()
+        self.login = try JSONErrorAccumulator.unwrap(v0)
+        self.id = try JSONErrorAccumulator.unwrap(v1)
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        try writer.beginObject()
+        context.writeKey(Self._loomKeys, 0, to: &writer)
+        try context.encode(self.login, to: &writer)
+        context.writeKey(Self._loomKeys, 1, to: &writer)
+        try context.encode(self.id, to: &writer)
+        writer.endObject()
+    }
+}
+
+/// A plain `Codable` struct: model properties of this type go through the Codable bridge.
+public struct FuzzMoney: Codable, Equatable, Sendable {
+    public var amount: Decimal
+    public var currency: String
+    public var tags: [String]?
+    public var rates: [String: Double]?
+}
+
+/// A recursive `Codable` type, decoded through the bridge at every level.
+public struct FuzzTree: Codable, Equatable, Sendable {
+    public var value: Int?
+    public var kids: [FuzzTree]?
+}
+
+public struct FuzzIssue: Sendable {
+    public enum State: String, CaseIterable, Sendable { case open, closed }
+
+    public var number: Int
+    public var state: State
+    public var reporterLogin: String  // @JSONKey("user.login")
+    public var assignee: FuzzUser?
+    public var updatedAt: Date  // @JSONKey("updated_at") @JSONTransform(.iso8601)
+    public var labels: [String] = []  // default
+    public var id: Int  // @JSONKey("id", "ID")
+    public var scores: [String: Double]?
+    public var total: FuzzMoney?  // Codable bridge
+    public var ratio: Float?
+    public var big: UInt64?
+    public var small: Int8?
+    public var price: Decimal?
+    public var children: [FuzzIssue]?  // recursion
+    public var matrix: [[Int?]]?
+    public var seen: [Date]?  // the decoder's date strategy
+}
+
+extension FuzzIssue: JSONModel {
+    static let _loomKeys = JSONKeySet(
+        ["number", "state", "user", "assignee", "updated_at", "labels", "id", "ID", "scores", "total", "ratio", "big",
+         "small", "price", "children", "matrix", "seen"],
+        explicit: [false, false, true, false, true, false, true, true])
+    static let _loomKeys_1 = JSONKeySet(["login"], explicit: [true], prefix: ["user"])
+
+    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+        let members = try context.object(element, for: Self.self)
+        var slots = [JSONElement?](repeating: nil, count: 17)
+        var errors = JSONErrorAccumulator(context)
+        var hint = 0
+        for member in members {
+            let slot = Self._loomKeys.match(member.key, hint: &hint, context)
+            if slot >= 0 {
+                context.assign(&slots[slot], member.value)
+            } else {
+                context.unknownKey(member.key, Self._loomKeys, into: &errors)
+            }
+        }
+        var s2_0: JSONElement? = nil
+        if let nested = try errors.capture({ try context.nestedObject(slots[2], Self._loomKeys, 2) }) ?? nil {
+            var hint1 = 0
+            for member in nested {
+                switch Self._loomKeys_1.match(member.key, hint: &hint1, context) {
+                case 0: context.assign(&s2_0, member.value)
+                default: break
+                }
+            }
+        }
+        let keys = Self._loomKeys
+        let v0 = try errors.capture { try context.required(slots[0], keys, 0) { try context.decode(Int.self, from: $0) } }
+        let v1 = try errors.capture { try context.required(slots[1], keys, 1) { try context.decode(State.self, from: $0) } }
+        let v2 = try errors.capture {
+            try context.required(s2_0, Self._loomKeys_1, 0) { try context.decode(String.self, from: $0) }
+        }
+        let v3 = try errors.capture {
+            try context.optional(slots[3], keys, 3) { try context.decode(FuzzUser.self, from: $0) }
+        }
+        let v4 = try errors.capture { try context.required(slots[4], keys, 4) { try context.transform($0, with: .iso8601) } }
+        let v5 = try errors.capture {
+            try context.defaulted(slots[5], keys, 5) { try context.array($0) { try context.decode(String.self, from: $0) } }
+        }
+        let f6 = context.firstPresent([(slots[6], 6), (slots[7], 7)])
+        let v6 = try errors.capture { try context.required(f6.0, keys, f6.1) { try context.decode(Int.self, from: $0) } }
+        let v8 = try errors.capture {
+            try context.optional(slots[8], keys, 8) { try context.dictionary($0) { try context.decode(Double.self, from: $0) } }
+        }
+        let v9 = try errors.capture { try context.optional(slots[9], keys, 9) { try context.decode(FuzzMoney.self, from: $0) } }
+        let v10 = try errors.capture { try context.optional(slots[10], keys, 10) { try context.decode(Float.self, from: $0) } }
+        let v11 = try errors.capture { try context.optional(slots[11], keys, 11) { try context.decode(UInt64.self, from: $0) } }
+        let v12 = try errors.capture { try context.optional(slots[12], keys, 12) { try context.decode(Int8.self, from: $0) } }
+        let v13 = try errors.capture { try context.optional(slots[13], keys, 13) { try context.decode(Decimal.self, from: $0) } }
+        let v14 = try errors.capture {
+            try context.optional(slots[14], keys, 14) { try context.array($0) { try context.decode(FuzzIssue.self, from: $0) } }
+        }
+        let v15 = try errors.capture {
+            try context.optional(slots[15], keys, 15) {
+                try context.array($0) {
+                    try context.array($0) { try context.optionalValue($0) { try context.decode(Int.self, from: $0) } }
+                }
+            }
+        }
+        let v16 = try errors.capture {
+            try context.optional(slots[16], keys, 16) { try context.array($0) { try context.decode(Date.self, from: $0) } }
+        }
+        try errors.finish()
+        self.number = try JSONErrorAccumulator.unwrap(v0)
+        self.state = try JSONErrorAccumulator.unwrap(v1)
+        self.reporterLogin = try JSONErrorAccumulator.unwrap(v2)
+        self.assignee = try JSONErrorAccumulator.unwrap(v3)
+        self.updatedAt = try JSONErrorAccumulator.unwrap(v4)
+        if let value = try JSONErrorAccumulator.unwrap(v5) { self.labels = value }
+        self.id = try JSONErrorAccumulator.unwrap(v6)
+        self.scores = try JSONErrorAccumulator.unwrap(v8)
+        self.total = try JSONErrorAccumulator.unwrap(v9)
+        self.ratio = try JSONErrorAccumulator.unwrap(v10)
+        self.big = try JSONErrorAccumulator.unwrap(v11)
+        self.small = try JSONErrorAccumulator.unwrap(v12)
+        self.price = try JSONErrorAccumulator.unwrap(v13)
+        self.children = try JSONErrorAccumulator.unwrap(v14)
+        self.matrix = try JSONErrorAccumulator.unwrap(v15)
+        self.seen = try JSONErrorAccumulator.unwrap(v16)
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        let keys = Self._loomKeys
+        try writer.beginObject()
+        context.writeKey(keys, 0, to: &writer)
+        try context.encode(self.number, to: &writer)
+        context.writeKey(keys, 1, to: &writer)
+        try context.encode(self.state, to: &writer)
+        context.writeKey(keys, 2, to: &writer)
+        try writer.beginObject()
+        context.writeKey(Self._loomKeys_1, 0, to: &writer)
+        try context.encode(self.reporterLogin, to: &writer)
+        writer.endObject()
+        if let value = self.assignee {
+            context.writeKey(keys, 3, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(keys, 3, to: &writer)
+            writer.writeNull()
+        }
+        context.writeKey(keys, 4, to: &writer)
+        try context.transform(self.updatedAt, with: .iso8601, to: &writer)
+        context.writeKey(keys, 5, to: &writer)
+        try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
+        context.writeKey(keys, 6, to: &writer)
+        try context.encode(self.id, to: &writer)
+        try Self.encodeOptional(self.scores, 8, to: &writer, context) { value, writer in
+            try context.dictionary(value, to: &writer) { try context.encode($0, to: &$1) }
+        }
+        try Self.encodeOptional(self.total, 9, to: &writer, context) { try context.encode($0, to: &$1) }
+        try Self.encodeOptional(self.ratio, 10, to: &writer, context) { try context.encode($0, to: &$1) }
+        try Self.encodeOptional(self.big, 11, to: &writer, context) { try context.encode($0, to: &$1) }
+        try Self.encodeOptional(self.small, 12, to: &writer, context) { try context.encode($0, to: &$1) }
+        try Self.encodeOptional(self.price, 13, to: &writer, context) { try context.encode($0, to: &$1) }
+        try Self.encodeOptional(self.children, 14, to: &writer, context) { value, writer in
+            try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
+        }
+        try Self.encodeOptional(self.matrix, 15, to: &writer, context) { value, writer in
+            try context.array(value, to: &writer) {
+                try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
+            }
+        }
+        try Self.encodeOptional(self.seen, 16, to: &writer, context) { value, writer in
+            try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
+        }
+        writer.endObject()
+    }
+
+    static func encodeOptional<T>(
+        _ value: T?, _ slot: Int, to writer: inout JSONWriter, _ context: JSONEncodingContext,
+        _ body: (T, inout JSONWriter) throws -> Void
+    ) throws {
+        if let value {
+            context.writeKey(Self._loomKeys, slot, to: &writer)
+            try body(value, &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Equality up to the millisecond precision ISO 8601 text keeps for dates.
+    public func matches(_ other: FuzzIssue) -> Bool {
+        func sameDate(_ a: Date, _ b: Date) -> Bool { abs(a.timeIntervalSince(b)) < 0.001 }
+        guard number == other.number, state == other.state, reporterLogin == other.reporterLogin,
+            assignee == other.assignee, sameDate(updatedAt, other.updatedAt), labels == other.labels, id == other.id,
+            scores == other.scores, total == other.total, ratio?.bitPattern == other.ratio?.bitPattern || ratio == other.ratio,
+            big == other.big, small == other.small, price == other.price, matrix == other.matrix
+        else { return false }
+        switch (seen, other.seen) {
+        case (nil, nil): break
+        case (let a?, let b?): guard a.count == b.count, zip(a, b).allSatisfy(sameDate) else { return false }
+        default: return false
+        }
+        switch (children, other.children) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+        default: return false
+        }
+    }
+}
+
+/// A top-level value decoded through the Codable bridge.
+public struct FuzzBridged: Equatable, Sendable {
+    public var tree: FuzzTree
+}
+
+extension FuzzBridged: JSONModel {
+    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+        tree = try context.decode(FuzzTree.self, from: element)
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        try context.encode(tree, to: &writer)
+    }
+}

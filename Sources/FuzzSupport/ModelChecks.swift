@@ -1,0 +1,96 @@
+import Foundation
+import Loom
+
+/// The properties `FuzzModels` checks on arbitrary bytes: decoding either fails with a
+/// well-formed error or succeeds, and what succeeds encodes, decodes again to the same model
+/// and encodes to the same JSON.
+public enum ModelChecks {
+    static let decoders: [(String, JSONModelDecoder)] = {
+        var lenient = JSONModelDecoder()
+        lenient.collectsAllErrors = true
+        lenient.maxCollectedErrors = 5
+        lenient.nullAsMissing = true
+        lenient.parsingOptions.duplicateKeys = .useFirst
+        var strict = JSONModelDecoder()
+        strict.unknownKeys = .reject
+        strict.parsingOptions.duplicateKeys = .reject
+        return [("default", JSONModelDecoder()), ("lenient", lenient), ("strict", strict)]
+    }()
+
+    public static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let input = Array(bytes)
+        for (name, decoder) in decoders {
+            var encoder = JSONModelEncoder()
+            encoder.writesNulls = name == "lenient"
+            let failure =
+                roundTrip(FuzzIssue.self, input, decoder, encoder, same: { $0.matches($1) })
+                ?? roundTrip([FuzzIssue].self, input, decoder, encoder, same: { a, b in
+                    a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+                })
+                ?? roundTrip(FuzzUser.self, input, decoder, encoder, same: ==)
+                ?? roundTrip([String: JSONValue].self, input, decoder, encoder, same: ==)
+                ?? roundTrip([String: [Int64?]].self, input, decoder, encoder, same: ==)
+                ?? roundTrip(Set<String>.self, input, decoder, encoder, same: ==)
+                ?? roundTrip(FuzzBridged.self, input, decoder, encoder, same: ==)
+                ?? roundTrip([Double].self, input, decoder, encoder, same: { a, b in a.map(\.bitPattern) == b.map(\.bitPattern) || a == b })
+                ?? roundTrip([Decimal].self, input, decoder, encoder, same: ==)
+                ?? roundTrip([Float].self, input, decoder, encoder, same: ==)
+            if let failure { return "[\(name)] \(failure)" }
+        }
+        return nil
+    }
+
+    static func roundTrip<T: JSONDecodable & JSONEncodable>(
+        _ type: T.Type, _ input: [UInt8], _ decoder: JSONModelDecoder, _ encoder: JSONModelEncoder,
+        same: (T, T) -> Bool
+    ) -> String? {
+        let first: T
+        do {
+            first = try decoder.decode(T.self, from: input)
+        } catch let error as JSONDecodingError {
+            return checkError(error, count: input.count, type: T.self)
+        } catch {
+            return "\(T.self): decoding threw a \(Swift.type(of: error)), not a JSONDecodingError: \(error)"
+        }
+        let encoded: [UInt8]
+        do {
+            encoded = try encoder.encodeBytes(first)
+        } catch {
+            return "\(T.self): a decoded value cannot be encoded: \(error)"
+        }
+        let second: T
+        do {
+            second = try decoder.decode(T.self, from: encoded)
+        } catch {
+            return "\(T.self): encoded text does not decode: \(error)\n\(String(decoding: encoded, as: UTF8.self))"
+        }
+        guard same(first, second) else {
+            return "\(T.self): round trip changed the value\n\(String(decoding: encoded, as: UTF8.self))"
+        }
+        guard let again = try? encoder.encodeBytes(second) else { return "\(T.self): second encoding failed" }
+        guard let a = try? JSONValue(parsing: encoded), let b = try? JSONValue(parsing: again), a == b else {
+            return "\(T.self): encoding is not a fixpoint"
+        }
+        return nil
+    }
+
+    static func checkError(_ error: JSONDecodingError, count: Int, type: Any.Type) -> String? {
+        if error.kind == .multiple {
+            guard !error.errors.isEmpty else { return "\(type): an empty multiple error" }
+            for inner in error.errors {
+                if let failure = checkError(inner, count: count, type: type) { return failure }
+            }
+            return nil
+        }
+        guard !error.reason.isEmpty else { return "\(type): error without a reason" }
+        if let offset = error.byteOffset {
+            guard offset >= 0, offset <= count, let line = error.line, line >= 1, let column = error.column, column >= 1
+            else { return "\(type): error position out of range: \(error)" }
+        } else if error.kind != .missingKey {
+            return "\(type): \(error.kind) error without a position: \(error)"
+        }
+        if error.kind == .syntax, error.syntaxError == nil { return "\(type): syntax error without the JSONError" }
+        _ = error.description
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer and ThreadSanitizer, each in its own scratch
+# directory (the first run of each compiles everything, swift-syntax included).
+#
+#   scripts/sanitizers.sh [address|thread]... [-- extra swift test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sanitizers=()
+extra=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --) shift; extra=("$@"); break ;;
+        *) sanitizers+=("$1"); shift ;;
+    esac
+done
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
+
+status=0
+for sanitizer in "${sanitizers[@]}"; do
+    case "$sanitizer" in
+        address) scratch=.build-asan ;;
+        thread) scratch=.build-tsan ;;
+        *) echo "unknown sanitizer: $sanitizer (address or thread)"; exit 2 ;;
+    esac
+    echo "== swift test --sanitize=$sanitizer --scratch-path $scratch"
+    start=$(date +%s)
+    if swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"; then
+        built=$(date +%s)
+        if swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" ${extra[@]+"${extra[@]}"}; then
+            result=passed
+        else
+            result=FAILED
+            status=1
+        fi
+        end=$(date +%s)
+        echo "== $sanitizer: $result (build $((built - start)) s, tests $((end - built)) s)"
+    else
+        echo "== $sanitizer: build FAILED"
+        status=1
+    fi
+done
+exit "$status"
