@@ -54,6 +54,16 @@ final class JSONParser {
             switch base[position] {
             case 0x20, 0x0A, 0x0D, 0x09:
                 position &+= 1
+                // Indentation of pretty-printed JSON: skip runs of spaces eight at a time.
+                while position &+ 8 <= end {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+                    let nonSpace = word ^ 0x2020_2020_2020_2020
+                    if nonSpace != 0 {
+                        position &+= nonSpace.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    position &+= 8
+                }
             case UInt8(ascii: "/") where options.allowComments:
                 position = try skipComment(position)
             default:
@@ -340,9 +350,10 @@ final class JSONParser {
                     at: position)
             case 0x80...:
                 flags |= stringNonASCIIFlag
-                position = try scanMultibyte(at: position)
                 // Runs of non-ASCII text (CJK, emoji) stay here instead of re-entering the SWAR loop.
-                while position < end && base[position] >= 0x80 { position = try scanMultibyte(at: position) }
+                repeat {
+                    position = try scanMultibyte(at: position)
+                } while position < end && base[position] >= 0x80
             default:
                 position &+= 1
             }
@@ -410,7 +421,25 @@ final class JSONParser {
     }
 
     /// Validates one multi-byte UTF-8 sequence; returns the position after it.
+    @inline(__always)
     func scanMultibyte(at position: Int) throws(JSONError) -> Int {
+        // Fast path for the common two- and three-byte forms (Latin, Cyrillic, CJK): one load
+        // checks the continuation bytes. E0 and ED have narrower second-byte ranges (overlongs,
+        // surrogates) and go to the general check, as do four-byte forms and anything invalid.
+        if position &+ 4 <= end {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self).littleEndian
+            let lead = UInt8(truncatingIfNeeded: word)
+            if lead & 0xF0 == 0xE0 {
+                if lead != 0xE0 && lead != 0xED && word & 0x00C0_C000 == 0x0080_8000 { return position &+ 3 }
+            } else if lead & 0xE0 == 0xC0 {
+                if lead >= 0xC2 && word & 0xC000 == 0x8000 { return position &+ 2 }
+            }
+        }
+        return try scanMultibyteSlow(at: position)
+    }
+
+    /// Validates one multi-byte UTF-8 sequence of any form, with a descriptive error.
+    func scanMultibyteSlow(at position: Int) throws(JSONError) -> Int {
         let lead = base[position]
         let length: Int
         var lower: UInt8 = 0x80
@@ -571,11 +600,17 @@ func unescapeJSONString(_ raw: UnsafeBufferPointer<UInt8>, into output: UnsafeMu
         if written < output.count { output[written] = byte }
         written += 1
     }
+    guard let rawBase = raw.baseAddress, let outputBase = output.baseAddress else { return 0 }
     while index < count {
-        let byte = raw[index]
-        if byte != UInt8(ascii: "\\") {
-            put(byte)
-            index += 1
+        if raw[index] != UInt8(ascii: "\\") {
+            // Copy the run up to the next backslash in one go: escapes are rare in most text.
+            let runEnd = memchr(rawBase + index, Int32(UInt8(ascii: "\\")), count - index).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - rawBase
+            } ?? count
+            let run = min(runEnd - index, output.count - min(written, output.count))
+            (outputBase + written).update(from: rawBase + index, count: run)
+            written += runEnd - index
+            index = runEnd
             continue
         }
         guard index + 1 < count else { break }

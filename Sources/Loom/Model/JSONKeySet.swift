@@ -73,44 +73,49 @@ public final class JSONKeySet: Sendable {
 
 /// Key names stored contiguously for byte comparison, with their escaped JSON forms.
 ///
-/// Raw pointers rather than arrays: matching runs once per member of every decoded object,
-/// and arrays would add bounds checks and retains there. The owning ``JSONKeySet`` frees them.
+/// Raw pointers only: matching copies this struct once per member of every decoded object,
+/// and an array field would cost a retain and a release there. The owning ``JSONKeySet``
+/// frees them.
 @usableFromInline
 struct KeyBytes: @unchecked Sendable {
     @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
     @usableFromInline let starts: UnsafeMutablePointer<Int>
     @usableFromInline let lengths: UnsafeMutablePointer<Int>
     @usableFromInline let count: Int
-    let escapedStorage: [UInt8]
-    let escapedStarts: [Int]
+    /// The escaped keys with their quotes, back to back; slot `i` spans
+    /// `escapedStarts[i]..<escapedStarts[i + 1]`.
+    let escaped: UnsafeMutablePointer<UInt8>
+    let escapedStarts: UnsafeMutablePointer<Int>
 
     init(_ names: [String]) {
         var storage: [UInt8] = []
         var escapedStorage: [UInt8] = []
-        var escapedStarts: [Int] = []
         count = names.count
         starts = .allocate(capacity: max(names.count, 1))
         lengths = .allocate(capacity: max(names.count, 1))
+        escapedStarts = .allocate(capacity: names.count + 1)
         for (slot, name) in names.enumerated() {
             (starts + slot).initialize(to: storage.count)
             (lengths + slot).initialize(to: name.utf8.count)
             storage.append(contentsOf: name.utf8)
-            escapedStarts.append(escapedStorage.count)
+            (escapedStarts + slot).initialize(to: escapedStorage.count)
             var writer = JSONWriter()
             writer.write(name)
             escapedStorage.append(contentsOf: writer.bytes)
         }
-        escapedStarts.append(escapedStorage.count)
+        (escapedStarts + names.count).initialize(to: escapedStorage.count)
         bytes = .allocate(capacity: max(storage.count, 1))
         bytes.initialize(from: storage, count: storage.count)
-        self.escapedStorage = escapedStorage
-        self.escapedStarts = escapedStarts
+        escaped = .allocate(capacity: max(escapedStorage.count, 1))
+        escaped.initialize(from: escapedStorage, count: escapedStorage.count)
     }
 
     func deallocate() {
         bytes.deallocate()
         starts.deallocate()
         lengths.deallocate()
+        escaped.deallocate()
+        escapedStarts.deallocate()
     }
 
     @inlinable
@@ -121,7 +126,7 @@ struct KeyBytes: @unchecked Sendable {
         let length = key.count
         var slot = hint < count ? hint : 0
         for _ in 0..<count {
-            if lengths[slot] == length && memcmp(bytes + starts[slot], keyBase, length) == 0 {
+            if lengths[slot] == length && keyBytesEqual(bytes + starts[slot], keyBase, length) {
                 hint = slot &+ 1
                 return slot
             }
@@ -131,7 +136,26 @@ struct KeyBytes: @unchecked Sendable {
         return -1
     }
 
-    func appendEscaped(_ slot: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: escapedStorage[escapedStarts[slot]..<escapedStarts[slot + 1]])
+    func appendEscaped(_ slot: Int, to output: inout [UInt8]) {
+        let start = escapedStarts[slot]
+        output.append(contentsOf: UnsafeBufferPointer(start: escaped + start, count: escapedStarts[slot + 1] - start))
     }
+}
+
+/// Compares `length` bytes eight at a time: keys are short, and a call to `memcmp` costs more
+/// than the comparison itself.
+@inlinable @inline(__always)
+func keyBytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    var offset = 0
+    while offset &+ 8 <= length {
+        let left = UnsafeRawPointer(lhs + offset).loadUnaligned(as: UInt64.self)
+        let right = UnsafeRawPointer(rhs + offset).loadUnaligned(as: UInt64.self)
+        if left != right { return false }
+        offset &+= 8
+    }
+    while offset < length {
+        if lhs[offset] != rhs[offset] { return false }
+        offset &+= 1
+    }
+    return true
 }
