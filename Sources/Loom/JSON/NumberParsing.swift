@@ -111,26 +111,39 @@ enum NumberConversion {
             negative = true
             index += 1
         }
+        // The scanner validated the grammar: digits, then optionally `.` and digits, then
+        // optionally an exponent. Separate loops keep the per-digit work to a multiply-add.
         var mantissa: UInt64 = 0
-        var digitCount = 0
-        var fractionDigits = 0
-        var seenPoint = false
-        var simple = true
+        let integerStart = index
         while index < count {
-            let byte = lexeme[index]
-            let digit = byte &- UInt8(ascii: "0")
-            if digit < 10 {
-                if mantissa != 0 || digit != 0 { digitCount += 1 }
-                if digitCount > 19 { simple = false; break }
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                if seenPoint { fractionDigits += 1 }
-            } else if byte == UInt8(ascii: ".") {
-                seenPoint = true
-            } else {
-                break
-            }
-            index += 1
+            let digit = lexeme[index] &- UInt8(ascii: "0")
+            if digit >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index &+= 1
         }
+        // A zero integer part ("0.0012") has no significant digit; JSON allows no other
+        // leading zero.
+        let zeroInteger = integerStart < count && lexeme[integerStart] == UInt8(ascii: "0")
+        var digitCount = zeroInteger ? 0 : index &- integerStart
+        var fractionDigits = 0
+        if index < count && lexeme[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionStart = index
+            if zeroInteger {
+                while index < count && lexeme[index] == UInt8(ascii: "0") { index &+= 1 }
+            }
+            let significantStart = index
+            while index < count {
+                let digit = lexeme[index] &- UInt8(ascii: "0")
+                if digit >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                index &+= 1
+            }
+            fractionDigits = index &- fractionStart
+            digitCount &+= index &- significantStart
+        }
+        // More than 19 significant digits may have wrapped the mantissa: take the slow path.
+        let simple = digitCount <= 19
         var exponent = 0
         if simple && index < count {
             // An exponent part.
