@@ -16,9 +16,20 @@ enum AttributeReader {
             switch kind {
             case .key:
                 readKeys(arguments, into: &marker, diagnostics: &diagnostics)
-            case .ignore, .lenient, .lossy:
+            case .ignore, .lossy:
                 if let arguments, !arguments.isEmpty {
                     diagnostics.add(.malformedMarker(marker: marker.displayName, expected: "no arguments"), at: attribute)
+                }
+            case .lenient:
+                if let arguments, !arguments.isEmpty {
+                    if arguments.count == 1, let only = arguments.first, only.label?.text == "rounding" {
+                        marker.expression = only.expression.trimmed
+                    } else {
+                        diagnostics.add(
+                            .malformedMarker(
+                                marker: marker.displayName, expected: "no arguments, or one 'rounding:' argument"),
+                            at: attribute)
+                    }
                 }
             case .merge:
                 marker.mergePolicy = MergeGenerator.readPolicy(arguments, marker: marker, diagnostics: &diagnostics)

@@ -35,7 +35,9 @@ enum DeclarationParser {
             isGeneric: generics != nil || lexicalContext.contains(where: isGenericType),
             keyStrategy: AttributeReader.keyStrategy(of: attribute),
             properties: properties)
-        description.isLenient = AttributeReader.markers(in: declaration.attributes, diagnostics: &diagnostics).lenient != nil
+        let lenient = AttributeReader.markers(in: declaration.attributes, diagnostics: &diagnostics).lenient
+        description.isLenient = lenient != nil
+        description.lenientRounding = lenient?.expression?.trimmedDescription
         description.hasTransformerHook = hasTransformerHook
         ClassGenerator.describe(declaration, attribute: attribute, into: &description, diagnostics: &diagnostics)
         return description

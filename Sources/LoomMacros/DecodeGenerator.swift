@@ -22,7 +22,7 @@ enum DecodeGenerator {
         let read = readSlots(model)
 
         // `@JSONLenient` on the type: every value beneath decodes leniently.
-        if model.isLenient { body.line("let context = context.lenient") }
+        if model.isLenient { body.line("let context = \(lenientContext(rounding: model.lenientRounding))") }
         body.line("let members = try context.object(element, for: Self.self)")
         for (slot, _) in tree.levels[0].slots.enumerated() where read.contains(KeyTree.SlotReference(level: 0, slot: slot)) {
             body.line("var \(tree.variable(KeyTree.SlotReference(level: 0, slot: slot))): Loom.JSONElement? = nil")
@@ -72,7 +72,10 @@ enum DecodeGenerator {
         }
 
         for property in model.properties where property.decodes {
-            writeCapture(property, lenient: property.isLenient && !model.isLenient, tree: tree, keys: &keys, into: &body)
+            // A property's own rounding rule overrides the model's, so it needs its own context
+            // even in a lenient model.
+            let lenient = property.lenientRounding != nil || (property.isLenient && !model.isLenient)
+            writeCapture(property, lenient: lenient, tree: tree, keys: &keys, into: &body)
         }
         body.line("try errors.finish()")
         for property in model.properties where property.decodes {
@@ -143,10 +146,13 @@ enum DecodeGenerator {
     ) {
         let decodeShape = property.isOptional ? property.shape.unwrapped : property.shape
         let closure = "{ \(propertyValueExpression(property, decodeShape)) }"
+        // With a default, the model's object and the default's text, for the report's note
+        // about a missing key.
+        let noted = property.defaultDescription.map { ", in: element, default: \($0)" } ?? ""
         let call: String
         switch property.keys {
         case .single(let slot):
-            call = "try context.\(presenceFunction(property.presence))(\(tree.variable(slot)), \(keys(slot.level)), \(slot.slot)) \(closure)"
+            call = "try context.\(presenceFunction(property.presence))(\(tree.variable(slot)), \(keys(slot.level)), \(slot.slot)\(noted)) \(closure)"
         case .fallbacks(let slots):
             let sameLevel = Set(slots.map(\.level)).count == 1
             let candidates = slots.enumerated().map { position, slot in
@@ -163,11 +169,11 @@ enum DecodeGenerator {
                 keySet = "[\(slots.map { keys($0.level) }.joined(separator: ", "))][f\(property.index).1]"
                 slot = "[\(slots.map { String($0.slot) }.joined(separator: ", "))][f\(property.index).1]"
             }
-            call = "try context.\(presenceFunction(property.presence))(f\(property.index).0, \(keySet), \(slot)) \(closure)"
+            call = "try context.\(presenceFunction(property.presence))(f\(property.index).0, \(keySet), \(slot)\(noted)) \(closure)"
         case .collected(let members):
             let pairs = members.map { "(\(KeyNames.literal($0.name)), \(tree.variable($0.slot)))" }
             let function = property.presence == .required ? "collected" : "collectedIfPresent"
-            call = "try context.\(function)([\(pairs.joined(separator: ", "))]) \(closure)"
+            call = "try context.\(function)([\(pairs.joined(separator: ", "))]\(noted)) \(closure)"
         }
         guard lenient else {
             body.block("let v\(property.index) = try errors.capture") { capture in
@@ -176,11 +182,16 @@ enum DecodeGenerator {
             return
         }
         // `@JSONLenient`: the property (and everything beneath it) decodes with a lenient context.
-        body.line("let v\(property.index) = try errors.capture { [context = context.lenient] in")
+        body.line("let v\(property.index) = try errors.capture { [context = \(lenientContext(rounding: property.lenientRounding))] in")
         var capture = CodeWriter(depth: 1)
         capture.line(call)
         body.append(capture)
         body.line("}")
+    }
+
+    /// `context.lenient`, or `context.lenient(rounding: rule)` for `@JSONLenient(rounding: rule)`.
+    static func lenientContext(rounding: String?) -> String {
+        rounding.map { "context.lenient(rounding: \($0))" } ?? "context.lenient"
     }
 
     /// The expression decoding `$0` as the property: its `@JSONTransform` transformer, else

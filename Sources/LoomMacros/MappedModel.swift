@@ -21,6 +21,8 @@ struct MappedModel {
     var inheritedKeys: String?
     /// `@JSONLenient` on the type.
     var isLenient = false
+    /// The `rounding:` expression of `@JSONLenient(rounding:)` on the type.
+    var lenientRounding: String?
 }
 
 /// A stored property that is decoded and/or encoded.
@@ -64,6 +66,12 @@ struct MappedProperty {
     var name = ""
     /// `@JSONLenient`: decoded with lenient coercion.
     var isLenient = false
+    /// The `rounding:` expression of `@JSONLenient(rounding:)` on the property.
+    var lenientRounding: String?
+    /// The default as written in source (`@JSONDefault`'s argument, else the initial value),
+    /// a Swift string literal for the report's note about a missing key; `nil` when a missing
+    /// key is not a default being applied (`update(json:)` keeps the current value).
+    var defaultDescription: String?
     /// `@JSONLossy`: failing elements of the property's collections are dropped.
     var isLossy = false
     /// With a transformer hook on the model and no `@JSONTransform`: the type the hook is

@@ -124,6 +124,8 @@ enum MergeGenerator {
             var updated = property
             if declared[property.accessName]?.isLet ?? false { updated.decodes = false }
             updated.presence = property.isOptional ? .optionalDefaulted(nil) : .defaulted(nil)
+            // A missing key keeps the current value: nothing to note.
+            updated.defaultDescription = nil
             return updated
         }
         return copy

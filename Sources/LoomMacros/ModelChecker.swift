@@ -59,6 +59,14 @@ enum ModelChecker {
                 keys: keys)
             mappedProperty.name = property.name
             mappedProperty.isLenient = marker.lenient != nil
+            mappedProperty.lenientRounding = marker.lenient?.expression?.trimmedDescription
+            switch presence {
+            case .defaulted, .optionalDefaulted:
+                let written = marker.defaultValue?.expression?.trimmedDescription ?? property.initializer?.trimmedDescription
+                mappedProperty.defaultDescription = written.map(describeDefault)
+            case .required, .optional:
+                break
+            }
             mappedProperty.isLossy = marker.lossy != nil
             if mappedProperty.transform != nil {
                 // Built once per type; generic types cannot have static stored properties.
@@ -74,7 +82,16 @@ enum ModelChecker {
             accessModifier: model.accessModifier, isGeneric: model.isGeneric, runtimeStrategy: runtimeStrategy,
             properties: mapped, tree: tree)
         result.isLenient = model.isLenient
+        result.lenientRounding = model.lenientRounding
         return result
+    }
+
+    /// The default's source text as a string literal for the report: on one line, and cut
+    /// short when long (a closure or a big literal), so the note stays one readable line.
+    private static func describeDefault(_ text: String) -> String {
+        var line = text.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
+        if line.count > 60 { line = String(line.prefix(60)) + "…" }
+        return KeyNames.literal(line)
     }
 
     /// The type the transformer hook is asked about: the property's type inside a top-level

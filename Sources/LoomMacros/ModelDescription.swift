@@ -13,6 +13,8 @@ struct ModelDescription {
     var keyStrategy: ModelKeyStrategy
     /// `@JSONLenient` on the type: every property decodes with lenient coercion.
     var isLenient = false
+    /// The `rounding:` expression of `@JSONLenient(rounding:)` on the type, if any.
+    var lenientRounding: String?
     /// The type declares `static func jsonTransformer(forProperty:of:)`, consulted for every
     /// property without `@JSONTransform`.
     var hasTransformerHook = false
@@ -97,7 +99,8 @@ struct Marker {
     var keys: [KeyLiteral] = []
     /// For `@JSONKey(collecting:)`.
     var isCollecting = false
-    /// For `@JSONDefault` and `@JSONTransform`: the expression.
+    /// For `@JSONDefault` and `@JSONTransform`: the expression; for `@JSONLenient(rounding:)`:
+    /// the rounding rule.
     var expression: ExprSyntax?
     /// For `@JSONMerge`: the policy.
     var mergePolicy: MergePolicy?

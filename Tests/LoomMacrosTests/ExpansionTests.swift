@@ -537,13 +537,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try context.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1) { try context.array($0) { try context.decode(String.self, from: $0) } }
+                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "[]") { try context.array($0) { try context.decode(String.self, from: $0) } }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2) { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try context.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.retries = value }
@@ -608,13 +608,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try context.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "base + 1") { try context.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2) { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try context.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.retries = try Loom.JSONErrorAccumulator.unwrap(v0) ?? 3

@@ -1,6 +1,8 @@
 import LoomMacros
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
@@ -49,4 +51,17 @@ func assertExpansion(
             Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
         }
     )
+}
+
+/// The expanded text of `source` and the diagnostics the expansion reported, for tests that
+/// check a few lines of a long expansion.
+func expansion(of source: String, macros: [String: MacroSpec] = loomMacros) -> (text: String, diagnostics: [String]) {
+    let file = Parser.parse(source: source)
+    let context = BasicMacroExpansionContext(
+        sourceFiles: [file: .init(moduleName: "TestModule", fullFilePath: "test.swift")])
+    let expanded = file.expand(
+        macroSpecs: macros,
+        contextGenerator: { BasicMacroExpansionContext(sharingWith: context, lexicalContext: $0.allMacroLexicalContexts()) },
+        indentationWidth: .spaces(4))
+    return (expanded.description, context.diagnostics.map(\.message))
 }

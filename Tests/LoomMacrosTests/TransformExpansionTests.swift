@@ -174,7 +174,7 @@ struct TransformExpansionTests {
                         }
                     }
                     let v0 = try errors.capture { [context = context.lenient] in
-                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "0") { try context.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
                         try context.required(s1, Self._loomKeys, 1) { try context.array($0, lossy: true) { try context.decode(Int.self, from: $0) } }
@@ -256,6 +256,119 @@ struct TransformExpansionTests {
     }
 }
 
+extension TransformExpansionTests {
+    /// `@JSONLenient(rounding:)` on the type gives the whole initializer a lenient context with
+    /// that rule; on a property it gives the property its own context even in a lenient model
+    /// (the property's rule wins), while a bare `@JSONLenient` there adds nothing. A property
+    /// with a default passes the model's object and the default's text for the report.
+    @Test func lenientRounding() {
+        assertExpansion(
+            """
+            @JSONModel @JSONLenient(rounding: .down)
+            struct Rating {
+                var stars: Int
+                @JSONLenient var votes: Int
+                @JSONLenient(rounding: .toNearestOrAwayFromZero) var rank: Int
+                @JSONLenient(rounding: nil) var exact: Int = 0
+            }
+            """,
+            expandedSource: """
+            struct Rating {
+                var stars: Int
+                var votes: Int
+                var rank: Int
+                var exact: Int = 0
+            }
+
+            extension Rating: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["stars", "votes", "rank", "exact"])
+
+                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let context = context.lenient(rounding: .down)
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var s2: Loom.JSONElement? = nil
+                    var s3: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        case 2: context.assign(&s2, member.value)
+                        case 3: context.assign(&s3, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v2 = try errors.capture { [context = context.lenient(rounding: .toNearestOrAwayFromZero)] in
+                        try context.required(s2, Self._loomKeys, 2) { try context.decode(Int.self, from: $0) }
+                    }
+                    let v3 = try errors.capture { [context = context.lenient(rounding: nil)] in
+                        try context.defaulted(s3, Self._loomKeys, 3, in: element, default: "0") { try context.decode(Int.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.stars = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.votes = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.rank = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    if let value = try Loom.JSONErrorAccumulator.unwrap(v3) { self.exact = value }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.stars, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.encode(self.votes, to: &writer)
+                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    try context.encode(self.rank, to: &writer)
+                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    try context.encode(self.exact, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """
+        )
+    }
+
+    /// Defaults reach the missing-key note as Swift string literals: quotes escaped, several
+    /// lines joined, long expressions cut; fallback and collected keys pass them too, and
+    /// `update(json:)` (where a missing key keeps the current value) passes none.
+    @Test func defaultTextsForTheReport() {
+        let (text, diagnostics) = expansion(
+            of: #"""
+                @JSONModel
+                struct Card: JSONMergeable {
+                    @JSONKey("title", "name") var title: String = "untitled"
+                    @JSONKey(collecting: ["lat", "lng"]) var position: [String: Double] = [:]
+                    var tags: [String] = [
+                        "a",
+                        "b"
+                    ]
+                    @JSONDefault(Array(repeating: "a very long default expression", count: 1000)) var filler: [String]
+                }
+                """#)
+        #expect(diagnostics == [])
+        let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        for expected in [
+            #"try context.defaulted(f0.0, Self._loomKeys, f0.1, in: element, default: "\"untitled\"") { try context.decode(String.self, from: $0) }"#,
+            #"try context.collectedIfPresent([("lat", s2), ("lng", s3)], in: element, default: "[:]") { try context.dictionary($0) { try context.decode(Double.self, from: $0) } }"#,
+            #"try context.defaulted(s4, Self._loomKeys, 4, in: element, default: "[ \"a\", \"b\" ]") { try context.array($0) { try context.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(s5, Self._loomKeys, 5, in: element, default: "Array(repeating: \"a very long default expression\", count: 10…") { try context.array($0) { try context.decode(String.self, from: $0) } }"#,
+            // update(json:): the same property without the note's arguments.
+            #"try context.defaulted(s4, Self._loomKeys, 4) { try context.array($0) { try context.decode(String.self, from: $0) } }"#,
+        ] {
+            #expect(lines.contains(Substring(expected)), "missing: \(expected)")
+        }
+    }
+}
+
 @Suite("@JSONModel diagnostics: transformers, @JSONLenient, @JSONLossy")
 struct TransformDiagnosticTests {
     @Test func lossyNeedsACollectionAndNoTransformer() {
@@ -312,8 +425,34 @@ struct TransformDiagnosticTests {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "'@JSONLenient' expects no arguments", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONLenient' expects no arguments, or one 'rounding:' argument", line: 3, column: 5),
                 DiagnosticSpec(message: "'@JSONLossy' expects no arguments", line: 4, column: 5),
+            ]
+        )
+    }
+
+    /// `@JSONLenient` takes a rounding rule only with its label, and only one argument, on a
+    /// property as on the type.
+    @Test func lenientRoundingNeedsItsLabel() {
+        assertExpansion(
+            """
+            @JSONModel @JSONLenient(.down)
+            struct Model {
+                @JSONLenient(rounding: .down, .up) var a: Int
+                @JSONLenient(round: .down) var b: Int
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var a: Int
+                var b: Int
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONLenient' expects no arguments, or one 'rounding:' argument", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONLenient' expects no arguments, or one 'rounding:' argument", line: 4, column: 5),
+                // The type's markers are read after its members'.
+                DiagnosticSpec(message: "'@JSONLenient' expects no arguments, or one 'rounding:' argument", line: 1, column: 12),
             ]
         )
     }

@@ -56,11 +56,23 @@ extension JSONDecodingContext {
     /// Decodes a collected property, or returns `nil` when none of its keys is present (for
     /// optional properties and properties with a default).
     ///
+    /// With `object` (the model's JSON object), a property with a default notes in the
+    /// decode's report that none of its keys was present, naming `defaultValue` (the default
+    /// as written in source).
+    ///
     /// - Throws: as ``collected(_:_:)``.
-    public func collectedIfPresent<T>(_ members: [(String, JSONElement?)], _ body: (JSONElement) throws -> T) throws
-        -> T?
-    {
-        guard members.contains(where: { $0.1 != nil }) else { return nil }
+    public func collectedIfPresent<T>(
+        _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
+        _ body: (JSONElement) throws -> T
+    ) throws -> T? {
+        guard members.contains(where: { $0.1 != nil }) else {
+            if let object, isReporting {
+                let names = members.map { "\"\($0.0)\"" }.joined(separator: ", ")
+                let used = defaultValue.isEmpty ? "used the default" : "used the default \(defaultValue)"
+                note(.defaulted, "keys \(names) missing, \(used)", at: object)
+            }
+            return nil
+        }
         return try collected(members, body)
     }
 

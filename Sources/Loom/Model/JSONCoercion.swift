@@ -19,12 +19,16 @@ import Foundation
 ///
 /// Switch it on for a whole decode with ``JSONModelDecoder/coercion``, for one model with
 /// `@JSONLenient` on the type, or for one property with `@JSONLenient` on the property.
+/// Rounding follows the same scopes (`@JSONLenient(rounding: .down)`); the closest setting
+/// wins: a property's over its model's, a model's over the decoder's.
 public struct JSONCoercion: Sendable, Hashable {
     /// Whether values of another JSON type are converted.
     public var isLenient: Bool
     /// How a non-integral number becomes an integer under lenient coercion (`2.5` with
     /// `.toNearestOrAwayFromZero` gives `3`); `nil` (the default) keeps it an error. The
     /// rounding goes through `Double`, so integers beyond 2^53 with a fraction round coarsely.
+    /// A rounded number that does not fit stays an error. `@JSONLenient(rounding:)` on a
+    /// model or property overrides it there.
     public var rounding: FloatingPointRoundingRule?
 
     /// Creates a coercion policy.
@@ -53,6 +57,16 @@ extension JSONDecodingContext {
         return copy
     }
 
+    /// This context with lenient coercion switched on and non-integral numbers for integers
+    /// rounded with `rule` (`nil`: kept an error), for `@JSONLenient(rounding:)`. The rule
+    /// replaces the decoder's, or an enclosing model's or property's, beneath this point.
+    public func lenient(rounding rule: FloatingPointRoundingRule?) -> JSONDecodingContext {
+        var copy = self
+        copy.isLenient = true
+        copy.rounding = rule
+        return copy
+    }
+
     /// This context with lossy collections switched on: failing elements are dropped and noted.
     public var lossy: JSONDecodingContext {
         var copy = self
@@ -74,7 +88,7 @@ extension JSONDecodingContext {
     }
 
     /// Parses a string element as an integer: JSON number text, exact, or rounded when the
-    /// decoder's coercion has a rounding rule.
+    /// context has a rounding rule (the decoder's, or `@JSONLenient(rounding:)`'s).
     func parseInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement, rounds: Bool = true) throws -> T {
         let result: Result<T, NumberConversion.IntegerFailure>? = element.withUTF8 { bytes in
             guard JSONNumberText.isValid(bytes) else { return nil }
@@ -88,7 +102,7 @@ extension JSONDecodingContext {
         case .success(let value)?:
             return value
         case .failure(.notIntegral)?:
-            if rounds, let rule = decoder.coercion.rounding,
+            if rounds, let rule = rounding,
                 let double = element.withUTF8({ NumberConversion.double(from: $0) }) ?? nil,
                 let rounded = T(exactly: double.rounded(rule))
             {
@@ -106,10 +120,11 @@ extension JSONDecodingContext {
         }
     }
 
-    /// A non-integral number rounded to an integer, when lenient coercion has a rounding rule.
+    /// A non-integral number rounded to an integer, when lenient coercion has a rounding rule
+    /// (the decoder's, or the closest `@JSONLenient(rounding:)`'s).
     @usableFromInline
     func roundedInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement) throws -> T {
-        guard isLenient, let rule = decoder.coercion.rounding, let double = element.doubleValue else {
+        guard isLenient, let rule = rounding, let double = element.doubleValue else {
             throw outOfRange("\(T.self)", element, notIntegral: true)
         }
         guard let value = T(exactly: double.rounded(rule)) else { throw outOfRange("\(T.self)", element) }

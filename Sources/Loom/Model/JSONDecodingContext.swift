@@ -37,7 +37,7 @@ public struct JSONDecodingContext: Sendable {
     @usableFromInline final class Storage: Sendable {
         let decoder: JSONModelDecoder
         /// Where notes go when the decode reports what it bent; `nil` otherwise.
-        let notes: JSONNoteSink?
+        @usableFromInline let notes: JSONNoteSink?
         /// The decoder's `.formatted` date pattern, compiled once per decode.
         let datePattern: JSONDatePattern?
         /// Whether dates use the default ISO 8601 strategy: `Date` then reads this flag
@@ -76,6 +76,10 @@ public struct JSONDecodingContext: Sendable {
     public internal(set) var isLenient: Bool
     /// Whether failing elements of arrays, sets and dictionaries are dropped (and noted).
     public internal(set) var isLossy: Bool
+    /// How lenient coercion rounds a non-integral number for an integer; `nil` keeps it an
+    /// error. Starts as the decoder's ``JSONCoercion/rounding``; `@JSONLenient(rounding:)` on
+    /// a model or property replaces it beneath that model or property.
+    public internal(set) var rounding: FloatingPointRoundingRule?
 
     /// The decoder whose options apply.
     public var decoder: JSONModelDecoder { storage.decoder }
@@ -89,6 +93,7 @@ public struct JSONDecodingContext: Sendable {
         storage = Storage(decoder, notes: notes)
         isLenient = decoder.coercion.isLenient
         isLossy = decoder.lossyCollections
+        rounding = decoder.coercion.rounding
         maxCollectedErrors = decoder.maxCollectedErrors
         switch decoder.keyStrategy {
         case .useDefaultKeys: keyMode = 0
@@ -205,15 +210,22 @@ public struct JSONDecodingContext: Sendable {
     }
 
     /// Decodes a non-optional property that has a default: `nil` (use the default) for a
-    /// missing key, or for `null` when the decoder treats null as missing or coerces leniently
-    /// (noted in the decode's report).
+    /// missing key, or for `null` when the decoder treats null as missing or coerces leniently.
+    ///
+    /// Both are noted in the decode's report: `null` always, a missing key when `object` (the
+    /// model's JSON object) is given, with `defaultValue` (the default as written in source) in
+    /// the reason. Without a report, a missing key costs one check.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
     public func defaulted<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+        default defaultValue: String = "", _ body: (JSONElement) throws -> T
     ) throws -> T? {
-        guard let element else { return nil }
+        guard let element else {
+            if let object, storage.notes != nil { noteMissingDefault(keys, slot, in: object, defaultValue) }
+            return nil
+        }
         if element.isNull {
             if nullAsMissing || isLenient {
                 noteNullDefault(element)
@@ -233,12 +245,19 @@ public struct JSONDecodingContext: Sendable {
     /// Decodes an optional property that has a default: the outer `nil` (use the default) for
     /// a missing key, `.some(nil)` for `null`.
     ///
+    /// A missing key is noted in the decode's report when `object` (the model's JSON object)
+    /// is given, as in ``defaulted(_:_:_:in:default:_:)``.
+    ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
     public func optionalDefaulted<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+        default defaultValue: String = "", _ body: (JSONElement) throws -> T
     ) throws -> T?? {
-        guard let element else { return nil }
+        guard let element else {
+            if let object, storage.notes != nil { noteMissingDefault(keys, slot, in: object, defaultValue) }
+            return nil
+        }
         if element.isNull {
             guard nullAsMissing else { return .some(nil) }
             noteNullDefault(element)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One thing a decode bent instead of rejecting: a value converted from another JSON type, a
-/// default used in place of `null` or an unknown value, or a collection element dropped.
+/// default used in place of a missing key, `null` or an unknown value, or a collection
+/// element dropped.
 ///
 /// Its description is one line, like an error's:
 /// `statuses[3].user.id: converted string "5" to Int (line 12, column 8)`.
@@ -10,7 +11,8 @@ public struct JSONDecodingNote: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// A value of another JSON type was converted (lenient coercion, rounding).
         case coerced
-        /// A default stood in for `null` or for a value a transformer did not know.
+        /// A default stood in for a missing key, for `null` or for a value a transformer did
+        /// not know.
         case defaulted
         /// A collection element that failed to decode was left out (lossy collections).
         case dropped
@@ -61,8 +63,8 @@ public struct JSONDecodingNote: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Everything one decode bent: coercions, defaults used and elements dropped, in the order
-/// they happened.
+/// Everything one decode bent: coercions, defaults used and elements dropped, in decoding
+/// order.
 public struct JSONDecodingReport: Sendable, CustomStringConvertible {
     /// The notes, in decoding order.
     public var notes: [JSONDecodingNote]
@@ -97,7 +99,7 @@ func describePath(_ path: [JSONPathComponent]) -> String {
 
 extension JSONDecodingContext {
     /// Whether this decode reports notes; check it before building an expensive reason.
-    public var isReporting: Bool { storage.notes != nil }
+    @inlinable public var isReporting: Bool { storage.notes != nil }
 
     /// Records a note about `element` when the decode reports (a no-op otherwise).
     ///
@@ -114,6 +116,18 @@ extension JSONDecodingContext {
         guard let notes = storage.notes else { return }
         let decodingError = (error as? JSONDecodingError) ?? wrap(error, element)
         notes.add(.dropped, "dropped element: \(decodingError.reasonWithPath)", at: element, suffix: [], error: decodingError)
+    }
+
+    /// Records that a property's default stood in for the missing key in `slot` of `keys`,
+    /// under `object` (the model's object; the note carries its position, since the key has none).
+    @usableFromInline
+    func noteMissingDefault(_ keys: JSONKeySet, _ slot: Int, in object: JSONElement, _ defaultValue: String) {
+        guard let notes = storage.notes else { return }
+        // Named as in the JSON, like the key of a missing-key error.
+        let name = keys.explicit[slot] ? keys.names[slot] : decoder.keyStrategy.key(for: keys.names[slot])
+        let path: [JSONPathComponent] = keys.prefix.map { .key($0) } + [.key(name)]
+        let reason = defaultValue.isEmpty ? "key missing, used the default" : "key missing, used the default \(defaultValue)"
+        notes.add(.defaulted, reason, at: object, suffix: path, error: nil)
     }
 
     /// Records that a property's default stood in for `null`.
@@ -137,6 +151,7 @@ extension JSONDecodingContext {
             var context = JSONDecodingContext(decoder: decoder, notes: inner)
             context.isLenient = isLenient
             context.isLossy = isLossy
+            context.rounding = rounding
             let value = try T(json: document.root, context: context)
             for note in inner.resolve() {
                 notes.add(note.kind, note.reason, at: anchor, suffix: note.path, error: note.error)

@@ -38,6 +38,10 @@
 /// | `var a: T?` | `nil` | `nil` |
 /// | `var a: T? = v` or `@JSONDefault(v) var a: T?` | `v` | `nil` (`v` with ``JSONModelDecoder/nullAsMissing``) |
 ///
+/// A decode with a report (``JSONModelDecoder/decodeWithReport(_:from:)-(_,Data)``) notes every
+/// default it used, for a missing key as for `null`; an optional that is `nil` because its key
+/// is missing is not a default and is not noted.
+///
 /// On encode, `nil` optionals are left out unless ``JSONModelEncoder/writesNulls`` is set.
 ///
 /// ## Types
@@ -174,9 +178,31 @@ public macro JSONTransform<T: JSONTransformer>(_ transformer: T) =
 ///
 /// Leniency reaches everything decoded beneath the property or model, nested models
 /// included, as ``JSONModelDecoder/coercion`` does for a whole decode. Each conversion is
-/// noted in the decode's ``JSONDecodingReport``.
+/// noted in the decode's ``JSONDecodingReport``. A non-integral number for an integer stays
+/// an error unless a rounding rule applies (``JSONLenient(rounding:)``, or the decoder's
+/// ``JSONCoercion/rounding``).
 @attached(peer)
 public macro JSONLenient() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Decodes a property, or every property of a model, with lenient coercion, rounding a
+/// non-integral number for an integer with `rounding` (`nil`: keep it an error).
+///
+/// ```swift
+/// // {"stars": 4.6, "rank": 2.5}
+/// @JSONModel @JSONLenient(rounding: .down)
+/// struct Rating {
+///     var stars: Int                                                  // 4
+///     @JSONLenient(rounding: .toNearestOrAwayFromZero) var rank: Int  // 3
+/// }
+/// ```
+///
+/// The closest rule wins: a property's over its model's, a model's over the decoder's
+/// ``JSONCoercion/rounding``; a nested model's own rule applies beneath it. A bare
+/// `@JSONLenient` keeps the rule that reaches it. A rounded number that does not fit the
+/// integer type stays an error. Each rounding is noted in the decode's ``JSONDecodingReport``.
+@attached(peer)
+public macro JSONLenient(rounding: FloatingPointRoundingRule?) =
+    #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
 
 /// Drops the elements of a property's arrays, sets and dictionaries that fail to decode,
 /// instead of failing the whole model; each dropped element is noted in the decode's

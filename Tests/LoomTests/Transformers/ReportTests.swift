@@ -74,11 +74,18 @@ struct ReportTests {
         let (_, report) = try Self.lenient.decodeWithReport(FeedStatuses.self, from: Self.json)
         #expect(
             report.notes.map(\.description) == [
+                // A missing key is noted at its object's position (the key has none).
+                #"statuses[0].user.name: key missing, used the default "" (line 2, column 21)"#,
+                #"statuses[0].meta.score: key missing, used the default 0 (line 2, column 3)"#,
                 #"statuses[1].user.name: used the default for null (line 3, column 40)"#,
+                #"statuses[1].meta.score: key missing, used the default 0 (line 3, column 3)"#,
                 #"statuses[2].user.id: converted string "30" to Int (line 4, column 28)"#,
+                #"statuses[2].user.name: key missing, used the default "" (line 4, column 21)"#,
                 #"statuses[2].meta.score: converted string "0.5" to Double (line 4, column 53)"#,
                 #"statuses[3].id: converted string "4" to Int (line 5, column 10)"#,
                 #"statuses[3].user.id: converted string "40" to Int (line 5, column 30)"#,
+                #"statuses[3].user.name: key missing, used the default "" (line 5, column 23)"#,
+                #"statuses[3].meta.score: key missing, used the default 0 (line 5, column 3)"#,
                 #"tags[1]: dropped element: expected String, found null (line 7, column 16)"#,
                 #"groups.x[1]: dropped element: expected Int, found string "y" (line 7, column 48)"#,
                 #"seen[1]: dropped element: invalid ISO 8601 date string "never" (line 8, column 35)"#,
@@ -86,6 +93,7 @@ struct ReportTests {
             ])
         #expect(report.notes(.dropped).count == 3)
         #expect(report.notes(.coerced).count == 4)
+        #expect(report.notes(.defaulted).count == 8)
         let dropped = try #require(report.notes(.dropped).first)
         #expect(dropped.path == [.key("tags"), .index(1)])
         #expect(dropped.error?.description == "tags[1]: expected String, found null (line 7, column 16)")
@@ -99,8 +107,8 @@ struct ReportTests {
         _ = try decoder.decode(FeedUser.self, from: #"{"id": 1}"#)
         let reports = box.reports
         #expect(reports.count == 2)
-        #expect(reports.first?.notes.count == 9)
-        #expect(reports.last?.isEmpty == true)
+        #expect(reports.first?.notes.count == 15)
+        #expect(reports.last?.description == #"name: key missing, used the default "" (line 1, column 1)"#)
     }
 
     @Test func nothingIsRecordedWithoutAReport() throws {
@@ -137,14 +145,20 @@ struct ReportTests {
         let (value, report) = try Self.lenient.decodeWithReport(
             EmbeddedStatus.self, from: #"{"inner": "{\"id\": 1, \"user\": {\"id\": \"7\"}}"}"#)
         #expect(value.inner.user.id == 7)
-        #expect(report.notes.map(\.description) == [#"inner.user.id: converted string "7" to Int (line 1, column 11)"#])
+        // Positions inside the embedded document would point into the string: the string's is given.
+        #expect(
+            report.notes.map(\.description) == [
+                #"inner.user.id: converted string "7" to Int (line 1, column 11)"#,
+                #"inner.user.name: key missing, used the default "" (line 1, column 11)"#,
+                #"inner.meta.score: key missing, used the default 0 (line 1, column 11)"#,
+            ])
     }
 
     @Test func parsedDocumentsReportToo() throws {
         let document = try JSONDocument(parsing: #"[{"id": "1"}]"#)
         let (value, report) = try Self.lenient.decodeWithReport([FeedUser].self, from: document)
         #expect(value == [FeedUser(id: 1)])
-        #expect(report.notes.map(\.pathDescription) == ["[0].id"])
+        #expect(report.notes.map(\.pathDescription) == ["[0].id", "[0].name"])
     }
 }
 
