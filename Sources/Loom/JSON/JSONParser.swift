@@ -295,7 +295,7 @@ final class JSONParser {
     func expectLiteral(_ literal: StaticString, at position: Int) throws(JSONError) {
         let count = literal.utf8CodeUnitCount
         let text = literal.utf8Start
-        if position &+ count <= end && memcmp(base + position, text, count) == 0 { return }
+        if position &+ count <= end && keyBytesEqual(base + position, text, count) { return }
         for index in 0..<count {
             guard position + index < end, base[position + index] == text[index] else {
                 if position + index >= end {
