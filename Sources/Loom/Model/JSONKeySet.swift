@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Generated code keeps one as a `static let` per object level (the model itself and each
 /// key-path prefix) and matches member keys against it on bytes: a length check and a
-/// word-wise comparison, starting with the slot after the previous match because servers tend to write
-/// keys in the same order every time (YYModel's observation).
+/// word-wise comparison, starting with the slot after the previous match because servers
+/// tend to write keys in the same order every time (YYModel's observation).
 public final class JSONKeySet: Sendable {
     /// The keys as written in the model (explicit `@JSONKey` names or property names).
     public let names: [String]
