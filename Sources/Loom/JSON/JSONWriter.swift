@@ -161,18 +161,26 @@ public struct JSONWriter {
     @inlinable
     public mutating func writeNull() {
         beforeValue()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        appendLiteral("null")
     }
 
     /// Writes `true` or `false`.
     @inlinable
     public mutating func write(_ value: Bool) {
         beforeValue()
-        if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
+        appendLiteral(value ? "true" : "false")
+    }
+
+    /// Appends the bytes of a literal.
+    ///
+    /// Not array literals: Swift 6.3 names the constant arrays of an inlinable function by
+    /// their order in it, and the copies a client module emits when it inlines the function
+    /// can be merged at link time with the library's under the same names but another order.
+    /// `write(_: Bool)` written with two array literals wrote `true` for `false` in release
+    /// builds that way; the release-mode benchmark checks (scripts/bench-guard.sh) catch it.
+    @inlinable
+    mutating func appendLiteral(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Writes an integer exactly.
