@@ -15,7 +15,7 @@ enum GeneratedPayload {
         var largeBytes: Int
         var linesBytes: Int
 
-        static let standard = Sizes(dateEvents: 20_000, largeBytes: 60_000_000, linesBytes: 256_000_000)
+        static let standard = Sizes(dateEvents: 20_000, largeBytes: 60_000_000, linesBytes: 200_000_000)
         static let quick = Sizes(dateEvents: 5_000, largeBytes: 8_000_000, linesBytes: 24_000_000)
     }
 

@@ -225,7 +225,10 @@ struct Runner {
             // Warm up and estimate each side's time per iteration.
             let estimates = try sides.map { max(try warmUp($0), 1e-9) }
             let slowest = estimates.max() ?? 1
-            let rounds = max(settings.minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
+            // The generated payloads take seconds per iteration on the Foundation side: fewer
+            // rounds keep a full run to minutes (each is still one interleaved sample per side).
+            let minimumRounds = slowest > 1 ? min(3, settings.minimumRounds) : settings.minimumRounds
+            let rounds = max(minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
             let share = settings.budgetPerSide / Double(rounds)
             let perRound = estimates.map { max(1, Int(share / $0)) }
             var samples = Array(repeating: [Double](), count: sides.count)
