@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release --package-path Benchmarks LoomBenchmarks [--quick] [--filter NAME] [--markdown]`
+/// `swift run -c release --package-path Benchmarks LoomBenchmarks [--quick] [--filter NAME]... [--markdown] [--cpu-time] [--no-memory] [--ratios]`
 @main
 enum BenchmarkMain {
     struct Options {
@@ -100,6 +100,8 @@ enum BenchmarkMain {
         } else {
             print(report.plainText, terminator: "")
         }
+        // The report on standard output first, so that a combined capture (2>&1) keeps it whole.
+        fflush(nil)
         // Printing the checksum makes every timed result observable.
         Log.note("checksum \(runner.checksum)")
         inputs.removeTemporaryFiles()

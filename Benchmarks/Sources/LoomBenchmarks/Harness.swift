@@ -145,7 +145,7 @@ struct CaseResult {
     let failure: String?
     /// From ``BenchmarkCase/expectedAllocations``.
     var expectedAllocations: Int? = nil
-    /// Peak memory per side (Loom, Foundation, extras), when measured (`--memory`).
+    /// Peak memory per side (Loom, Foundation, extras), unless the run had `--no-memory`.
     var loomMemory: MemoryResult? = nil
     var foundationMemory: MemoryResult? = nil
     var extraMemory: [MemoryResult?] = []
