@@ -25,6 +25,9 @@ struct TreeStats: Equatable, CustomStringConvertible {
             + "scalars \(scalars), nulls \(nulls), string bytes \(stringBytes), number bits \(numberBits)"
     }
 
+    /// Every value in the tree (containers and scalars; keys are not values).
+    var values: Int { objects + arrays + strings + scalars + nulls }
+
     mutating func addNumber(_ value: Double) {
         scalars += 1
         numberBits &+= value.bitPattern
@@ -127,6 +130,14 @@ struct ModelDigest: Equatable, CustomStringConvertible {
     mutating func add(_ key: String, _ value: Int64) { add(key, Int(truncatingIfNeeded: value)) }
     mutating func add(_ key: String, double value: Double) { add(key, Int(truncatingIfNeeded: value.bitPattern)) }
     mutating func count(_ key: String, _ condition: Bool = true) { add(key, condition ? 1 : 0) }
+
+    /// The digest without `key`: for a writer known to drop that part (Foundation's
+    /// `.iso8601` date encoding drops fractional seconds).
+    func removing(_ key: String) -> ModelDigest {
+        var copy = self
+        copy.entries[key] = nil
+        return copy
+    }
 
     var description: String {
         entries.keys.sorted().map { "\($0)=\(entries[$0] ?? 0)" }.joined(separator: ", ")

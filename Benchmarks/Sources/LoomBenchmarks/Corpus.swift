@@ -5,6 +5,25 @@ struct Corpus {
     /// The file name, e.g. `twitter.json`.
     let name: String
     let data: Data
+    /// Input bytes per iteration, for MB/s: the document's size, or the file's for inputs
+    /// that are streamed from disk rather than held (`data` is then empty).
+    let byteCount: Int
+    /// The file a streamed input is read from.
+    let file: URL?
+
+    init(name: String, data: Data) {
+        self.name = name
+        self.data = data
+        self.byteCount = data.count
+        self.file = nil
+    }
+
+    init(name: String, streamedFrom file: URL, byteCount: Int) {
+        self.name = name
+        self.data = Data()
+        self.byteCount = byteCount
+        self.file = file
+    }
 
     /// The name without extension, used in filters (`twitter`, `citm_catalog`, `canada`).
     var stem: String { name.split(separator: ".").first.map(String.init) ?? name }

@@ -15,7 +15,33 @@ import Foundation
 struct Side {
     /// What is timed, e.g. `JSONDocument(parsing:)`.
     let label: String
+    /// Builds the side's prepared input (e.g. the model to encode) if it is built lazily, so
+    /// that a memory measurement can tell the input from the work. Never timed.
+    var prepare: () throws -> Void = {}
     let run: () throws -> Int
+
+    init(label: String, prepare: @escaping () throws -> Void = {}, run: @escaping () throws -> Int) {
+        self.label = label
+        self.prepare = prepare
+        self.run = run
+    }
+}
+
+/// A value built on first use and then kept: the prepared input of a side (a parsed tree to
+/// write, a model to encode). Built outside timing by ``Side/prepare`` or the warm-up, never
+/// rebuilt, and released with its case.
+final class Prepared<Value> {
+    private var value: Value?
+    private let make: () throws -> Value
+
+    init(_ make: @escaping () throws -> Value) { self.make = make }
+
+    func get() throws -> Value {
+        if let value { return value }
+        let made = try make()
+        value = made
+        return made
+    }
 }
 
 /// A row of the report: the same job done by Loom and by Foundation on one corpus.
@@ -28,9 +54,45 @@ struct BenchmarkCase {
     /// `nil` while Loom has no implementation yet (the model cases until `@JSONModel` lands).
     let loom: Side?
     let foundation: Side
+    /// Further implementations timed in the same interleaved rounds: the C ceiling
+    /// (simdjson) on parse rows, Loom's concurrent stream decoding on the JSON Lines row.
+    var extras: [Side] = []
+    /// Time every side of this case by the wall clock even under `--cpu-time`: set when a
+    /// side works on other threads, whose CPU time the calling thread's clock would miss.
+    var wallClock = false
     /// Runs both sides once and throws ``CheckFailure`` unless they produced equivalent
     /// results. Called before any timing; a failing case is reported and not timed.
     let check: () throws -> Void
+    /// Heap allocations the decoded result must hold (Strings over 15 UTF-8 bytes, non-empty
+    /// arrays and dictionaries, class instances), for decode rows; see ``ExpectedAllocations``.
+    var expectedAllocations: (() throws -> Int)? = nil
+
+    init(
+        id: String, title: String, corpus: Corpus, loom: Side?, foundation: Side, extras: [Side] = [],
+        wallClock: Bool = false, check: @escaping () throws -> Void, expectedAllocations: (() throws -> Int)? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.corpus = corpus
+        self.loom = loom
+        self.foundation = foundation
+        self.extras = extras
+        self.wallClock = wallClock
+        self.check = check
+        self.expectedAllocations = expectedAllocations
+    }
+
+    var path: String { "\(corpus.stem)/\(id)" }
+}
+
+/// A case before it is built: enough to filter and name it. Its inputs (parsed trees, models)
+/// are only made by `build`, just before it runs, and are released after it, so that a run
+/// never holds every case's inputs at once and a child process builds only its own.
+struct CaseSpec {
+    let id: String
+    let title: String
+    let corpus: Corpus
+    let build: () -> BenchmarkCase
 
     var path: String { "\(corpus.stem)/\(id)" }
 }
@@ -64,12 +126,38 @@ struct AllocationCount {
     let bytes: UInt64
 }
 
+/// Peak memory of one side, measured in a child process that ran only that side once.
+struct MemoryResult {
+    /// Peak resident set size before the run: runtime, input bytes and prepared input.
+    let baseline: UInt64
+    /// Peak resident set size after one run.
+    let peak: UInt64
+    /// What the run itself added to the peak.
+    var added: UInt64 { peak > baseline ? peak - baseline : 0 }
+}
+
 struct CaseResult {
     let benchmark: BenchmarkCase
     let loom: SideResult?
     let foundation: SideResult?
+    var extras: [SideResult] = []
     /// Why the case produced no numbers (failed check or error), if it did not.
     let failure: String?
+    /// From ``BenchmarkCase/expectedAllocations``.
+    var expectedAllocations: Int? = nil
+    /// Peak memory per side (Loom, Foundation, extras), unless the run had `--no-memory`.
+    var loomMemory: MemoryResult? = nil
+    var foundationMemory: MemoryResult? = nil
+    var extraMemory: [MemoryResult?] = []
+    /// Whether the case was timed by the wall clock.
+    var wallClock = false
+
+    init(benchmark: BenchmarkCase, loom: SideResult?, foundation: SideResult?, failure: String?) {
+        self.benchmark = benchmark
+        self.loom = loom
+        self.foundation = foundation
+        self.failure = failure
+    }
 
     /// Foundation's median time over Loom's: above 1 when Loom is faster. Both medians come
     /// from the same interleaved run, so machine noise affects both alike.
@@ -110,7 +198,7 @@ struct Runner {
     }
 
     let settings: Settings
-    let timing: Timing
+    private(set) var timing: Timing
     /// Folded from every iteration's result and printed at the end: results are used.
     private(set) var checksum = 0
     private let clock = ContinuousClock()
@@ -126,13 +214,21 @@ struct Runner {
         } catch {
             return CaseResult(benchmark: benchmark, loom: nil, foundation: nil, failure: "check failed: \(error)")
         }
+        let savedTiming = timing
+        if benchmark.wallClock { timing = .wall }
+        defer { timing = savedTiming }
         do {
             var sides: [Side] = [benchmark.foundation]
             if let loom = benchmark.loom { sides.insert(loom, at: 0) }
+            sides += benchmark.extras
+            for side in sides { try side.prepare() }
             // Warm up and estimate each side's time per iteration.
             let estimates = try sides.map { max(try warmUp($0), 1e-9) }
             let slowest = estimates.max() ?? 1
-            let rounds = max(settings.minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
+            // The generated payloads take seconds per iteration on the Foundation side: fewer
+            // rounds keep a full run to minutes (each is still one interleaved sample per side).
+            let minimumRounds = slowest > 1 ? min(3, settings.minimumRounds) : settings.minimumRounds
+            let rounds = max(minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
             let share = settings.budgetPerSide / Double(rounds)
             let perRound = estimates.map { max(1, Int(share / $0)) }
             var samples = Array(repeating: [Double](), count: sides.count)
@@ -147,9 +243,14 @@ struct Runner {
             let results = sides.indices.map {
                 SideResult(label: sides[$0].label, samples: samples[$0], allocations: allocations[$0])
             }
-            return CaseResult(
+            let mainCount = benchmark.loom == nil ? 1 : 2
+            var result = CaseResult(
                 benchmark: benchmark, loom: benchmark.loom == nil ? nil : results.first,
-                foundation: results.last, failure: nil)
+                foundation: results[mainCount - 1], failure: nil)
+            result.extras = Array(results[mainCount...])
+            result.wallClock = timing == .wall
+            result.expectedAllocations = try benchmark.expectedAllocations?()
+            return result
         } catch {
             return CaseResult(benchmark: benchmark, loom: nil, foundation: nil, failure: "error while timing: \(error)")
         }

@@ -15,18 +15,20 @@ struct Report {
     let command: String
     let quick: Bool
     let timing: Runner.Timing
+    /// Whether peak memory was measured (child processes).
+    var memory = true
 
     // MARK: Plain text
 
     var plainText: String {
         var rows: [[String]] = [[
             "corpus", "case", "Loom MB/s (min–max)", "Foundation MB/s (min–max)", "Loom/Foundation",
-            "allocs/iter Loom", "allocs/iter Foundation", "samples L/F",
+            "allocs/iter Loom", "allocs/iter Foundation", "expected allocs", "samples L/F",
         ]]
         for result in results {
-            let bytes = result.benchmark.corpus.data.count
+            let bytes = result.benchmark.corpus.byteCount
             guard result.failure == nil else {
-                rows.append([result.benchmark.corpus.name, result.benchmark.title, "FAILED", "", "", "", "", ""])
+                rows.append([result.benchmark.corpus.name, result.benchmark.title, "FAILED", "", "", "", "", "", ""])
                 continue
             }
             rows.append([
@@ -37,10 +39,17 @@ struct Report {
                 result.ratio.map(Report.formatRatio) ?? "—",
                 result.loom.map { allocations($0) } ?? "—",
                 result.foundation.map { allocations($0) } ?? "—",
+                result.expectedAllocations.map { expected in
+                    Report.grouped(UInt64(expected)) + (allocationRatio(result).map { String(format: " (%.2f×)", $0) } ?? "")
+                } ?? "",
                 "\(result.loom.map { String($0.samples.count) } ?? "—")/\(result.foundation.map { String($0.samples.count) } ?? "—")",
             ])
         }
         var text = Report.align(rows)
+        let extras = extraLines(markdown: false)
+        if !extras.isEmpty { text += "\n\n" + extras.joined(separator: "\n") }
+        let memory = memoryLines(markdown: false)
+        if !memory.isEmpty { text += "\n" + memory.joined(separator: "\n") }
         for result in results {
             if let failure = result.failure { text += "\n\(result.benchmark.path): \(failure)" }
         }
@@ -56,7 +65,7 @@ struct Report {
             "| --- | --- | ---: | ---: | ---: |",
         ]
         for result in results {
-            let bytes = result.benchmark.corpus.data.count
+            let bytes = result.benchmark.corpus.byteCount
             let corpus = result.benchmark.corpus.name
             let title = result.benchmark.title
             if result.failure != nil {
@@ -70,15 +79,26 @@ struct Report {
         }
         lines.append("")
         if AllocationCounter.isAvailable {
-            lines.append("| corpus | case | Loom allocations/iteration | Foundation allocations/iteration |")
-            lines.append("| --- | --- | ---: | ---: |")
+            lines.append(
+                "| corpus | case | Loom allocations/iteration | Foundation allocations/iteration | expected | Loom/expected |")
+            lines.append("| --- | --- | ---: | ---: | ---: | ---: |")
             for result in results where result.failure == nil {
                 let loom = result.loom.map { allocations($0) } ?? "—"
                 let foundation = result.foundation.map { allocations($0) } ?? "—"
-                lines.append("| \(result.benchmark.corpus.name) | \(result.benchmark.title) | \(loom) | \(foundation) |")
+                let expected = result.expectedAllocations.map { Report.grouped(UInt64($0)) } ?? ""
+                let ratio = allocationRatio(result).map { String(format: "%.2f×", $0) } ?? ""
+                lines.append(
+                    "| \(result.benchmark.corpus.name) | \(result.benchmark.title) | \(loom) | \(foundation) | \(expected) | \(ratio) |")
             }
             lines.append("")
+            lines.append(
+                "Expected allocations (decode rows): what the decoded result must hold — Strings over 15 UTF-8 bytes "
+                    + "(shorter ones are stored inline), non-empty arrays and dictionaries, class instances — counted "
+                    + "by walking the result with `Mirror`. Issue 7's bar: Loom/expected ≤ 2.")
+            lines.append("")
         }
+        lines += extraLines(markdown: true)
+        lines += memoryLines(markdown: true)
         lines.append(footnote)
         lines.append("")
         lines.append(machine.line)
@@ -97,12 +117,121 @@ struct Report {
         case .wall: text += " Time: wall clock."
         case .threadCPU: text += " Time: CPU time of the benchmark thread (--cpu-time)."
         }
+        if results.contains(where: { $0.wallClock }) && timing == .threadCPU {
+            text += " The JSON Lines row is timed by the wall clock whatever the option (its concurrent side uses other threads)."
+        }
+        if results.contains(where: { $0.benchmark.corpus.name == GeneratedPayload.datesName }) {
+            text += " Dates: both sides use their ISO 8601 default (`.iso8601` for Foundation); Foundation's encoder drops "
+                + "fractional seconds, Loom's keeps them, so Foundation writes fewer bytes there."
+        }
         if AllocationCounter.isAvailable {
             text += " Allocations: malloc-family calls in one iteration after warm-up (bytes requested)."
         } else {
             text += " Allocations not counted: the counter needs glibc."
         }
         return text
+    }
+
+    // MARK: Further implementations, the C ceiling, peak memory
+
+    /// Rows for the sides beyond Loom and Foundation (simdjson, Loom's concurrent streaming),
+    /// then Loom's model decoding as a share of simdjson's parsing on the same corpus.
+    private func extraLines(markdown: Bool) -> [String] {
+        var rows: [[String]] = []
+        for result in results where result.failure == nil {
+            let bytes = result.benchmark.corpus.byteCount
+            for extra in result.extras {
+                let versusFoundation = result.foundation.map { Report.formatRatio($0.median / extra.median) } ?? "—"
+                let loomShare = result.loom.map { String(format: "%.0f %%", 100 * extra.median / $0.median) } ?? "—"
+                rows.append([
+                    result.benchmark.corpus.name, result.benchmark.title, extra.label,
+                    throughput(extra, bytes: bytes, range: true), versusFoundation, loomShare,
+                ])
+            }
+        }
+        var lines: [String] = []
+        if !rows.isEmpty {
+            let header = ["corpus", "case", "implementation", "MB/s (min–max)", "vs Foundation", "Loom as % of it"]
+            lines += table(header, rows, markdown: markdown, numericFrom: 3)
+            lines.append("")
+        }
+        var ceiling: [[String]] = []
+        for result in results where result.benchmark.id == "parse-document" && result.failure == nil {
+            guard let simdjson = result.extras.first(where: { $0.label.hasPrefix("simdjson") }) else { continue }
+            let corpus = result.benchmark.corpus
+            let bytes = corpus.byteCount
+            let decode = results.first {
+                $0.benchmark.corpus.name == corpus.name && $0.benchmark.id == "decode-models" && $0.failure == nil
+            }
+            let simdjsonRate = simdjson.megabytesPerSecond(simdjson.median, bytes: bytes)
+            let loomRate = decode?.loom.map { $0.megabytesPerSecond($0.median, bytes: bytes) }
+            let parseRate = result.loom.map { $0.megabytesPerSecond($0.median, bytes: bytes) }
+            ceiling.append([
+                corpus.name, Report.formatRate(simdjsonRate),
+                parseRate.map { "\(Report.formatRate($0)) (\(String(format: "%.0f %%", 100 * $0 / simdjsonRate)))" } ?? "—",
+                loomRate.map { "\(Report.formatRate($0)) (\(String(format: "%.0f %%", 100 * $0 / simdjsonRate)))" } ?? "—",
+            ])
+        }
+        if !ceiling.isEmpty {
+            let header = [
+                "corpus", "simdjson parse MB/s", "Loom parse → internal (% of simdjson)", "Loom decode models (% of simdjson)",
+            ]
+            lines += table(header, ceiling, markdown: markdown, numericFrom: 1)
+            lines.append("")
+            lines.append(
+                "C ceiling: simdjson \(SimdjsonCeiling.isAvailable ? "" : "(not built) ")DOM parse of the same bytes, "
+                    + "walking every value; its parser is reused between iterations as in simdjson's own benchmarks. "
+                    + "Issue 7's bar: Loom decode models ≥ 30 % of simdjson on twitter and citm.")
+            lines.append("")
+        } else if !SimdjsonCeiling.isAvailable {
+            lines.append(SimdjsonCeiling.skipMessage + ".")
+            lines.append("")
+        }
+        return lines
+    }
+
+    private func memoryLines(markdown: Bool) -> [String] {
+        guard memory else { return [] }
+        var rows: [[String]] = []
+        for result in results where result.failure == nil {
+            let extras = zip(result.extras, result.extraMemory).map { side, memory in
+                "\(side.label): \(memoryText(memory))"
+            }
+            rows.append([
+                result.benchmark.corpus.name, result.benchmark.title,
+                result.loom == nil ? "—" : memoryText(result.loomMemory), memoryText(result.foundationMemory),
+                extras.joined(separator: "; "),
+            ])
+        }
+        guard !rows.isEmpty else { return [] }
+        var lines = table(["corpus", "case", "Loom peak RSS (+run)", "Foundation peak RSS (+run)", "others"], rows, markdown: markdown, numericFrom: 2)
+        lines.append("")
+        lines.append(
+            "Peak memory: each side ran once in its own child process (`--child`); peak RSS (`VmHWM` on Linux) after the run, "
+                + "and in parentheses what the run added to the peak before it (runtime, input bytes and prepared input "
+                + "such as the model to encode). `decodeAllConcurrently()` returns every record in an array, so its peak "
+                + "holds them all; the sequential sides keep one at a time.")
+        lines.append("")
+        return lines
+    }
+
+    private func memoryText(_ memory: MemoryResult?) -> String {
+        guard let memory else { return "n/a" }
+        return "\(Report.formatBytes(memory.peak)) (+\(Report.formatBytes(memory.added)))"
+    }
+
+    /// Loom's allocations over the expected count, for decode rows.
+    private func allocationRatio(_ result: CaseResult) -> Double? {
+        guard let expected = result.expectedAllocations, expected > 0, let calls = result.loom?.allocations?.calls else { return nil }
+        return Double(calls) / Double(expected)
+    }
+
+    private func table(_ header: [String], _ rows: [[String]], markdown: Bool, numericFrom: Int) -> [String] {
+        guard markdown else { return Report.align([header] + rows).components(separatedBy: "\n") }
+        var lines = ["| " + header.joined(separator: " | ") + " |"]
+        lines.append("| " + header.indices.map { $0 >= numericFrom ? "---:" : "---" }.joined(separator: " | ") + " |")
+        for row in rows { lines.append("| " + row.joined(separator: " | ") + " |") }
+        return lines
     }
 
     // MARK: Formatting
@@ -222,7 +351,7 @@ struct Machine {
         #endif
     }
 
-    private static func peakResidentSetSize() -> UInt64? {
+    static func peakResidentSetSize() -> UInt64? {
         var usage = rusage()
         #if canImport(Glibc)
             // Glibc imports RUSAGE_SELF as an enum case; getrusage takes its raw Int32.

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Benchmark regression guard (issue 7, item 5), independent of `swift test`: builds the
+# benchmark package in release, runs a short benchmark (--quick --cpu-time, no peak-memory
+# children) on the standard corpora and the date payload, and fails when a Loom/Foundation
+# ratio falls below its floor by more than the measured noise margin, or a case's check fails.
+#
+#   scripts/bench-guard.sh               # build, run once, compare with Benchmarks/guard-floors.txt
+#   scripts/bench-guard.sh --runs N      # print the ratios of N runs (to measure the noise margin)
+#
+# Floors and the margin live in Benchmarks/guard-floors.txt. A corpus missing on this machine
+# (../shared/corpora) is skipped with a message, as in the tests; simdjson is not needed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=0
+if [[ "${1:-}" == "--runs" ]]; then runs="${2:?--runs needs N}"; fi
+
+floors="${LOOM_GUARD_FLOORS:-Benchmarks/guard-floors.txt}"  # override: to test the guard itself
+filters=(--filter twitter --filter citm --filter canada --filter generated-dates/decode)
+
+swift build -c release --package-path Benchmarks --product LoomBenchmarks 1>&2
+binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/LoomBenchmarks"
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+run_once() {
+    # Exit status 1 means a case failed its check (its FAILED line reports it); anything else
+    # is a crash or a usage error.
+    local status=0
+    "$binary" --quick --cpu-time --no-memory --ratios "${filters[@]}" 2>"$log" || status=$?
+    if (( status > 1 )); then echo "CRASHED $status"; fi
+}
+
+if (( runs > 0 )); then
+    for (( i = 1; i <= runs; i++ )); do run_once | sed "s/^/run $i: /"; done
+    exit 0
+fi
+
+started=$SECONDS
+ratios="$(run_once)"
+if [[ -z "$ratios" ]]; then
+    echo "bench-guard: the benchmark produced no ratios (corpora missing and generation failed?)" >&2
+    exit 1
+fi
+margin="$(awk '$1 == "margin" { print $2 }' "$floors")"
+awk -v margin="$margin" -v floors="$floors" '
+    FNR == NR {
+        if ($0 ~ /^#/ || NF < 2 || $1 == "margin") next
+        floor[$1] = $2
+        next
+    }
+    {
+        path = $1; ratio = $2
+        if (path == "CRASHED") { printf "FAIL  the benchmark exited with status %s\n", ratio; failed = 1; next }
+        if (ratio == "FAILED") { printf "FAIL  %-40s check failed (see the benchmark output)\n", path; failed = 1; next }
+        if (!(path in floor)) { printf "new   %-40s %sx (no floor yet)\n", path, ratio; next }
+        limit = floor[path] * (1 - margin)
+        seen[path] = 1
+        if (ratio + 0 < limit) {
+            printf "FAIL  %-40s %sx < %.2fx (floor %sx - %d%% noise margin)\n", path, ratio, limit, floor[path], margin * 100
+            failed = 1
+        } else {
+            printf "ok    %-40s %sx >= %.2fx (floor %sx)\n", path, ratio, limit, floor[path]
+        }
+    }
+    END {
+        for (path in floor) if (!(path in seen)) printf "skip  %-40s not measured here (corpus missing?)\n", path
+        exit failed
+    }
+' "$floors" - <<<"$ratios" && status=0 || status=$?
+echo "bench-guard: $(( SECONDS - started )) s for the benchmark run" >&2
+if (( status != 0 )); then
+    echo "bench-guard: the benchmark's log (the plain table and any check failure):" >&2
+    cat "$log" >&2
+fi
+exit $status
