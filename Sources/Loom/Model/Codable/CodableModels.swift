@@ -143,8 +143,8 @@ public final class _ForeignModelSource {
 /// Reads whatever a foreign decoder holds into a ``JSONValue``, asking the decoder's
 /// containers in a fixed order: keyed, unkeyed, then a single value.
 ///
-/// Scalars: `null` first (`decodeNil()`), then `String`, then integers, `Double` and `Bool`,
-/// then `Date` and `Data` (property lists hold these natively; they become the strings Loom
+/// Scalars: `null` first (`decodeNil()`), then `String`, then `Decimal` (exact, where the
+/// decoder has a scalar `Decimal`), integers, `Double` and `Bool`, then `Date` and `Data` (property lists hold these natively; they become the strings Loom
 /// writes for them under the decoder's date and data strategies). A string that the decoder
 /// also reads as a number (an unquoted YAML scalar such as `123`) and that is valid JSON
 /// number text becomes a number *with that exact text*, so an `Int` property reads it and a
@@ -230,19 +230,23 @@ struct ForeignTreeReader: Sendable {
             }
             return .string(text)
         }
+        // Foundation's JSONDecoder reads a `Decimal` from the number's text, exactly; its
+        // `Double` (and the integers it derives from one) can be off in the last digits
+        // (`1125899906842624.9` reads as the integer `1125899906842625`). Other decoders
+        // have no scalar `Decimal`. The `Double` check keeps a `Decimal` that underflowed
+        // or overflowed out.
+        let double = try? single.decode(Double.self)
+        if let decimal = try? single.decode(Decimal.self), !decimal.isNaN,
+            let approximate = Double(decimal.description),
+            double.map({ abs($0 - approximate) <= abs($0) * 1e-9 }) ?? true
+        {
+            return .number(JSONNumber(decimal))
+        }
         // Numbers before `Bool`: some decoders read any integer as a `Bool` (SQLite has no
         // booleans), and lenient coercion reads `0` and `1` back as `Bool`.
         if let value = try? single.decode(Int64.self) { return .number(JSONNumber(value)) }
         if let value = try? single.decode(UInt64.self) { return .number(JSONNumber(value)) }
-        if let value = try? single.decode(Double.self), value.isFinite {
-            let number = JSONNumber(value)
-            // Foundation's JSONDecoder reads a `Decimal` from the number's text: more digits
-            // than the `Double` when the text has them.
-            if let decimal = try? single.decode(Decimal.self), !decimal.isNaN, JSONNumber(decimal) != number {
-                return .number(JSONNumber(decimal))
-            }
-            return .number(number)
-        }
+        if let double, double.isFinite { return .number(JSONNumber(double)) }
         if let value = try? single.decode(Bool.self) { return .bool(value) }
         if let value = try? single.decode(Date.self) { return try scalar(value, single) }
         if let value = try? single.decode(Data.self) { return try scalar(value, single) }
@@ -282,8 +286,9 @@ private struct ForeignNode: Decodable {
 /// `Decimal`, which property lists store as a dictionary).
 struct ForeignTree: Encodable {
     let value: JSONValue
-    /// Whether a number a `Double` cannot hold is written as a `Decimal` (Foundation's
-    /// JSONEncoder) rather than as a string.
+    /// Whether a number with a fraction that a `Decimal` holds exactly is written as one
+    /// (Foundation's JSONEncoder, which writes its exact text) rather than as a `Double` or,
+    /// failing that, a string.
     let writesDecimals: Bool
 
     init(_ value: JSONValue, writesDecimals: Bool) {
@@ -305,10 +310,12 @@ struct ForeignTree: Encodable {
                 try container.encode(integer)
             } else if let integer = number.uint64Value {
                 try container.encode(integer)
+            } else if writesDecimals, let decimal = number.decimalValue, JSONNumber(decimal) == number {
+                // Foundation's JSONEncoder writes a Decimal's exact text, but some doubles
+                // with a fraction it writes rounded (1125899906842624.875 as 1125899906842625).
+                try container.encode(decimal)
             } else if let double = number.doubleValue, JSONNumber(double) == number {
                 try container.encode(double)
-            } else if writesDecimals, let decimal = number.decimalValue, JSONNumber(decimal) == number {
-                try container.encode(decimal)
             } else if number.doubleValue != nil {
                 // More digits than a Double holds (a `Decimal`, say): the exact text, which
                 // lenient decoding reads back as the number.
