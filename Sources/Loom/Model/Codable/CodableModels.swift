@@ -95,7 +95,6 @@ public final class _ForeignModelSource {
         }
     }
 
-
     /// The value to decode: the bridged element, or the root of the document read from the
     /// foreign decoder. Valid while this source is alive.
     public let element: JSONElement
