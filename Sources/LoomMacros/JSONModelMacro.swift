@@ -26,7 +26,10 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         var diagnostics = DiagnosticList()
         // The protocols the type does not conform to yet; the others are declared already.
         let missing = Set(protocols.map { ClassGenerator.plainTypeName($0) })
-        let modelConformance = missing.contains("JSONModel") ? "Loom.JSONModel" : nil
+        let codable = CodablePlan(missing: missing, members: declaration.memberBlock.members)
+        // `Codable` is declared here for every kind; a class's members live in its body.
+        let conformanceList = (missing.contains("JSONModel") ? ["Loom.JSONModel"] : []) + codable.conformances
+        let modelConformance = conformanceList.isEmpty ? nil : conformanceList.joined(separator: ", ")
         let source: String
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             guard
@@ -37,7 +40,9 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
                 report(diagnostics, in: context)
                 return []
             }
-            source = EnumGenerator.extensionSource(model, type: type.trimmedDescription, conformance: modelConformance)
+            source = CodableGenerator.appending(
+                CodableGenerator.valueMembers(codable, access: model.accessPrefix),
+                to: EnumGenerator.extensionSource(model, type: type.trimmedDescription, conformance: modelConformance))
         } else {
             guard
                 let description = DeclarationParser.parse(
@@ -53,16 +58,22 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             }
             switch description.kind {
             case .structure:
+                let members = CodableGenerator.valueMembers(codable, access: model.accessPrefix)
                 if ClassGenerator.structNeedsExtras(model, description) {
-                    source = ClassGenerator.structExtension(
-                        model, description, type: type.trimmedDescription, conformance: modelConformance)
+                    source = CodableGenerator.appending(
+                        members,
+                        to: ClassGenerator.structExtension(
+                            model, description, type: type.trimmedDescription, conformance: modelConformance))
                 } else {
-                    source = ExtensionGenerator.generate(model, type: type.trimmedDescription, conformance: modelConformance)
+                    source = CodableGenerator.appending(
+                        members,
+                        to: ExtensionGenerator.generate(model, type: type.trimmedDescription, conformance: modelConformance))
                 }
             case .classModel(let info):
                 var conformances: [String] = []
-                if let modelConformance { conformances.append(modelConformance) }
+                if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
                 if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
+                conformances += codable.conformances
                 source = ClassGenerator.extensionSource(
                     ClassGenerator.classModel(model, info: info), info: info, type: type.trimmedDescription,
                     conformances: conformances)
@@ -109,7 +120,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         {
             let model = ModelChecker.check(description, diagnostics: &diagnostics)
             guard diagnostics.isEmpty, case .classModel(let info) = description.kind else { return [] }
-            sources = ClassGenerator.members(ClassGenerator.classModel(model, info: info), description, info: info)
+            sources =
+                ClassGenerator.members(ClassGenerator.classModel(model, info: info), description, info: info)
+                + CodableGenerator.classMembers(
+                    classCodablePlan(protocols, info: info, members: declaration.memberBlock.members), info: info,
+                    access: model.accessPrefix)
         } else {
             return []
         }
@@ -124,6 +139,16 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             members.append(member)
         }
         return members
+    }
+
+    /// A class's `Codable` members: the missing halves, and in a subclass of a model the
+    /// required `init(from:)` it must repeat (its superclass conforms already).
+    private static func classCodablePlan(_ protocols: [TypeSyntax], info: ClassInfo, members: MemberBlockItemListSyntax)
+        -> CodablePlan
+    {
+        var plan = CodablePlan(missing: Set(protocols.map { ClassGenerator.plainTypeName($0) }), members: members)
+        if info.superclass != nil && !CodablePlan.declaresInitFrom(members) { plan.decodable = true }
+        return plan
     }
 
     private static func report(_ diagnostics: DiagnosticList, in context: some MacroExpansionContext) {

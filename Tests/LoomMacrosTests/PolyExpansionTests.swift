@@ -490,7 +490,8 @@ struct PolyExpansionTests {
         )
     }
 
-    /// A subclass decodes its own keys, calls `super.init`, and writes its superclass's members first.
+    /// A subclass decodes its own keys, calls `super.init`, and writes its superclass's members
+    /// first; it repeats `init(from:)`, which Swift does not inherit (its superclass is `Codable`).
     @Test func subclass() {
         assertExpansion(
             """
@@ -593,6 +594,16 @@ struct PolyExpansionTests {
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.body = value }
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.draft = value }
+                }
+
+                required convenience init(from decoder: any Swift.Decoder) throws {
+                    let source = try Loom._ForeignModelSource(decoder)
+                    do {
+                        try self.init(json: source.element, context: source.context)
+                    } catch {
+                        throw source.decodingError(error, type: Self.self)
+                    }
+                    withExtendedLifetime(source) {}
                 }
             }
 

@@ -52,6 +52,14 @@
 /// by the most specific of Loom's own conformance (``JSONDecodable``/``JSONEncodable``, which
 /// nested models have), a raw value (`RawRepresentable` enums) or `Codable`.
 ///
+/// ## Codable
+///
+/// The macro also adds `Decodable` and `Encodable` (`init(from:)` and `encode(to:)` through
+/// `_ForeignModelSource` and `_encodeModel`), so `JSONEncoder`, `PropertyListEncoder` or any other
+/// coder sees the model's JSON form: key paths, transformers, defaults and all. A type that
+/// declares `Codable` itself keeps Swift's conformance; a requirement the type implements
+/// itself is not generated. Rules of that path: `docs/Codable.md`.
+///
 /// ## Writing the conformance by hand
 ///
 /// The generated code calls only Loom's public API, so the same conformance can be written
@@ -68,8 +76,8 @@
 ///   ``JSONEnumRepresentation``): `.external` (the default), `.internal(tag:)`,
 ///   `.adjacent(tag:content:)`, `.untagged` or `.chosenByContent`.
 @attached(
-    member,
-    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_),
+    member, conformances: Decodable, Encodable,
+    names: named(init(json:context:)), named(init(from:)), named(encode(to:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_),
     named(makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
     named(_loomIsEqual(to:)), named(_loomHash(into:)), named(_loomDescribe(into:)), named(==), named(hash(into:)),
     named(description), named(merge(from:)), named(merge(from:only:)), named(_loomMerge(from:)),
@@ -77,8 +85,9 @@
 // The extension role lists `arbitrary` because the compiler does not accept `prefixed(_loomKeys_)`
 // for names declared inside a macro-generated extension (key sets `_loomKeys_1`, `_loomKeys_2`, …).
 @attached(
-    extension, conformances: JSONModel, JSONMergeable,
-    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), arbitrary)
+    extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable,
+    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), named(init(from:)),
+    named(encode(to:)), arbitrary)
 public macro JSONModel(
     keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external
 ) = #externalMacro(module: "LoomMacros", type: "JSONModelMacro")

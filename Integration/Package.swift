@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// Integration tests against third-party Codable coders: YAML through Yams and SQLite
+// records through GRDB. A separate package so that neither library is part of Loom's own
+// dependency graph (`swift test` at the root never builds them); `.ci/run` runs it with
+// `swift test --package-path Integration`.
+import PackageDescription
+
+let package = Package(
+    name: "LoomIntegration",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Loom", path: ".."),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+    ],
+    targets: [
+        .testTarget(
+            name: "LoomIntegrationTests",
+            dependencies: [
+                .product(name: "Loom", package: "Loom"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,173 @@
+import Foundation
+import LoomMacros
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// The macros as the compiler passes them for a type that conforms to none of the protocols
+/// `@JSONModel` can add: `JSONModel`, `Decodable`, `Encodable` (and `JSONMergeable`).
+private let codableMacros = loomMacros.merging(
+    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "JSONMergeable", "Decodable", "Encodable"])],
+    uniquingKeysWith: { $1 })
+
+/// The expansion of `source` as text, for checks on the parts this suite is about.
+private func expanded(_ source: String, macros: [String: MacroSpec] = codableMacros) -> String {
+    let file = Parser.parse(source: source)
+    let context = BasicMacroExpansionContext(
+        sourceFiles: [file: .init(moduleName: "TestModule", fullFilePath: "test.swift")])
+    return file.expand(macroSpecs: macros, contextGenerator: { _ in context }, indentationWidth: .spaces(4)).description
+}
+
+/// `Codable` members: `init(from:)` and `encode(to:)` that go through Loom's conformance.
+@Suite("@JSONModel expansion: Codable")
+struct CodableExpansionTests {
+    @Test func structGetsCodableThroughLoom() {
+        assertExpansion(
+            """
+            @JSONModel
+            public struct User {
+                public var login: String
+            }
+            """,
+            expandedSource: """
+            public struct User {
+                public var login: String
+            }
+
+            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {
+                static let _loomKeys = Loom.JSONKeySet(["login"])
+
+                public init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    self.login = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.login, to: &writer)
+                    writer.endObject()
+                }
+
+                public init(from decoder: any Swift.Decoder) throws {
+                    let source = try Loom._ForeignModelSource(decoder)
+                    do {
+                        try self.init(json: source.element, context: source.context)
+                    } catch {
+                        throw source.decodingError(error, type: Self.self)
+                    }
+                    withExtendedLifetime(source) {}
+                }
+
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try Loom._encodeModel(self, to: encoder)
+                }
+            }
+            """,
+            macros: codableMacros
+        )
+    }
+
+    @Test func declaredCodableIsLeftToSwift() {
+        // The compiler does not list protocols the type declares as missing.
+        let source = """
+            @JSONModel
+            struct User: Codable {
+                var login: String
+            }
+            """
+        let text = expanded(
+            source,
+            macros: loomMacros.merging(
+                ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel"])], uniquingKeysWith: { $1 }))
+        #expect(text.contains("extension User: Loom.JSONModel {"))
+        #expect(!text.contains("init(from decoder"))
+        #expect(!text.contains("encode(to encoder"))
+    }
+
+    @Test func handWrittenRequirementsAreKept() {
+        let text = expanded(
+            """
+            @JSONModel
+            struct User {
+                var login: String
+                init(from decoder: any Decoder) throws { login = "" }
+            }
+            """)
+        #expect(text.contains("extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {"))
+        #expect(!text.contains("Loom._ForeignModelSource"))
+        #expect(text.contains("try Loom._encodeModel(self, to: encoder)"))
+    }
+
+    @Test func finalClassDecodesThroughItsInitializer() throws {
+        let text = expanded(
+            """
+            @JSONModel
+            public final class Account {
+                public var id: Int
+            }
+            """)
+        #expect(text.contains("extension Account: Loom.JSONModel, Loom.JSONMergeable, Swift.Decodable, Swift.Encodable {"))
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try #require(lines.firstIndex(of: "public convenience init(from decoder: any Swift.Decoder) throws {"))
+        #expect(
+            Array(lines[start...].prefix(9)) == [
+                "public convenience init(from decoder: any Swift.Decoder) throws {",
+                "let source = try Loom._ForeignModelSource(decoder)",
+                "do {",
+                "try self.init(json: source.element, context: source.context)",
+                "} catch {",
+                "throw source.decodingError(error, type: Self.self)",
+                "}",
+                "withExtendedLifetime(source) {}",
+                "}",
+            ])
+        #expect(text.contains("public func encode(to encoder: any Swift.Encoder) throws {"))
+    }
+
+    @Test func subclassRepeatsTheRequiredInitializerOnly() {
+        // A subclass conforms through its superclass: only Swift's required initializer is added.
+        let text = expanded(
+            """
+            @JSONModel
+            class Vehicle: Machine {
+                var seats: Int
+            }
+            """,
+            macros: loomMacros.merging(
+                ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: [])], uniquingKeysWith: { $1 }))
+        #expect(text.contains("required convenience init(from decoder: any Swift.Decoder) throws {"))
+        #expect(!text.contains("encode(to encoder"))
+        #expect(!text.contains("Swift.Decodable"))
+    }
+
+    @Test func polymorphicEnumGetsCodable() {
+        let text = expanded(
+            """
+            @JSONModel(representation: .internal(tag: "type"))
+            enum Message {
+                case text(TextMessage)
+                case ping
+            }
+            """)
+        #expect(text.contains("extension Message: Loom.JSONModel, Swift.Decodable, Swift.Encodable {"))
+        #expect(text.contains("init(from decoder: any Swift.Decoder) throws {"))
+        #expect(text.contains("try self.init(json: source.element, context: source.context)"))
+        #expect(text.contains("try Loom._encodeModel(self, to: encoder)"))
+    }
+}
