@@ -3,15 +3,17 @@
 #
 #   scripts/fuzz.sh [seconds-per-target]        (default 60)
 #
-# Environment: FUZZ_TARGETS (default "FuzzParse FuzzModels"), FUZZ_MAX_LEN (default 8192),
-# FUZZ_JOBS (parallel workers per target, default 1).
+# Environment: FUZZ_TARGETS (default "FuzzParse FuzzModels FuzzGenerate"), FUZZ_MAX_LEN
+# (default 8192), FUZZ_JOBS (parallel workers per target, default 1), FUZZ_SCRATCH (build
+# directory, default .build-fuzz).
 #
 # Seeds: the files of ../shared/conformance/JSONTestSuite/test_parsing and ../shared/corpora
 # (skipped with a message when absent), copied into a temporary directory that is deleted
 # afterwards, plus the committed regression inputs. New inputs libFuzzer finds accumulate in
 # .build-fuzz/corpus/<target> (ignored by git) so later runs continue from them. Crashes,
 # leaks, timeouts and out-of-memory inputs are written to .build-fuzz/artifacts/<target>/ and
-# make the script fail. Minimize one with
+# make the script fail (FuzzGenerate only takes the inputs libFuzzer's mutations keep valid
+# JSON or not; every input is checked either way). Minimize one with
 #   .build-fuzz/release/FuzzParse -minimize_crash=1 -runs=10000 <crash-file>
 # then commit it under Tests/LoomTests/Hardening/Regressions/.
 set -euo pipefail
@@ -19,8 +21,8 @@ set -euo pipefail
 seconds="${1:-60}"
 cd "$(dirname "$0")/.."
 root="$(pwd)"
-scratch=".build-fuzz"
-read -r -a targets <<< "${FUZZ_TARGETS:-FuzzParse FuzzModels}"
+scratch="${FUZZ_SCRATCH:-.build-fuzz}"
+read -r -a targets <<< "${FUZZ_TARGETS:-FuzzParse FuzzModels FuzzGenerate}"
 build_flags=(-c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
 
 # RELIABILITY.md's command, with LOOM_FUZZING set: Package.swift then leaves the macro

@@ -6,6 +6,7 @@ import Loom
 // macro. Together they cover nesting, optionals, key paths, fallback keys, arrays,
 // dictionaries, a raw-value enum, the `.iso8601` transformer, defaults, recursion and a
 // `Codable` struct bridged through `JSONCodableBridge`.
+// Polymorphic enums, one per representation, are in FuzzEnums.swift.
 
 public struct FuzzUser: Equatable, Sendable {
     public var login: String

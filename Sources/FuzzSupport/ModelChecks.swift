@@ -22,19 +22,32 @@ public enum ModelChecks {
         for (name, decoder) in decoders {
             var encoder = JSONModelEncoder()
             encoder.writesNulls = name == "lenient"
-            let failure =
-                roundTrip(FuzzIssue.self, input, decoder, encoder, same: { $0.matches($1) })
-                ?? roundTrip([FuzzIssue].self, input, decoder, encoder, same: { a, b in
-                    a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
-                })
-                ?? roundTrip(FuzzUser.self, input, decoder, encoder, same: ==)
-                ?? roundTrip([String: JSONValue].self, input, decoder, encoder, same: ==)
-                ?? roundTrip([String: [Int64?]].self, input, decoder, encoder, same: ==)
-                ?? roundTrip(Set<String>.self, input, decoder, encoder, same: ==)
-                ?? roundTrip(FuzzBridged.self, input, decoder, encoder, same: ==)
-                ?? roundTrip([Double].self, input, decoder, encoder, same: { a, b in a.map(\.bitPattern) == b.map(\.bitPattern) || a == b })
-                ?? roundTrip([Decimal].self, input, decoder, encoder, same: ==)
-                ?? roundTrip([Float].self, input, decoder, encoder, same: ==)
+            // One closure per type: a single `??` chain this long defeats the type checker.
+            let checks: [() -> String?] = [
+                { roundTrip(FuzzIssue.self, input, decoder, encoder, same: { $0.matches($1) }) },
+                {
+                    roundTrip([FuzzIssue].self, input, decoder, encoder, same: { a, b in
+                        a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+                    })
+                },
+                { roundTrip(FuzzUser.self, input, decoder, encoder, same: ==) },
+                { roundTrip([String: JSONValue].self, input, decoder, encoder, same: ==) },
+                { roundTrip([String: [Int64?]].self, input, decoder, encoder, same: ==) },
+                { roundTrip(Set<String>.self, input, decoder, encoder, same: ==) },
+                { roundTrip(FuzzBridged.self, input, decoder, encoder, same: ==) },
+                {
+                    roundTrip([Double].self, input, decoder, encoder, same: { a, b in
+                        a.map(\.bitPattern) == b.map(\.bitPattern) || a == b
+                    })
+                },
+                { roundTrip([Decimal].self, input, decoder, encoder, same: ==) },
+                { roundTrip([Float].self, input, decoder, encoder, same: ==) },
+                { roundTrip([FuzzEvent].self, input, decoder, encoder, same: ==) },
+                { roundTrip(FuzzCommand.self, input, decoder, encoder, same: ==) },
+                { roundTrip([FuzzNotice].self, input, decoder, encoder, same: ==) },
+                { roundTrip([FuzzAny].self, input, decoder, encoder, same: ==) },
+            ]
+            let failure = checks.lazy.compactMap { $0() }.first
             if let failure { return "[\(name)] \(failure)" }
         }
         return nil

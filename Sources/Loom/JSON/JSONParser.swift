@@ -493,6 +493,7 @@ final class JSONParser {
             while position < end {
                 let digit = base[position] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
+                // May wrap past 19 digits; `value` is only used for at most 18 (below).
                 value = value &* 10 &+ UInt64(digit)
                 position &+= 1
             }

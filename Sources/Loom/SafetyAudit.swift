@@ -1,0 +1,43 @@
+// Safety audit (issue 8): what in `Sources/` can still trap, and why input cannot reach it.
+//
+// Searched for: `try!`, `!`-unwraps, `as!`, `precondition`, `fatalError`,
+// `unsafelyUnwrapped`, wrapping arithmetic (`&+`, `&-`, `&*`, `&<<`, `&>>`) and other
+// unchecked operations. None of `try!`, force unwraps, `as!`, `fatalError` or
+// `unsafelyUnwrapped` is in `Loom` or `LoomCLIKit` (the macro plugin runs in the compiler on
+// source code, not on JSON). What remains:
+//
+// Traps that only programmer errors reach (like `Array`'s):
+// - JSON/JSONArray.swift, `subscript(position:)` get/set: `preconditionFailure` on an index
+//   outside `0..<count`. Loom's own code indexes within `count`; input never picks an index.
+// - JSON/JSONArray.swift, `replaceSubrange`: `precondition` on a range outside the array, and
+//   on a collection whose iteration yields fewer elements than its `count` claims.
+// - JSON/JSONWriter.swift, `newline()`: `depth * options.indentWidth` is checked arithmetic;
+//   depth is at most `JSONWritingOptions.maxDepth` and the width is set in code.
+// - The fuzz targets (`Sources/Fuzz*`) call `fatalError` on purpose when a check fails, so
+//   that libFuzzer records the input; they are not part of the library.
+//
+// Wrapping arithmetic, each bounded so that it never actually wraps on a value input controls
+// (or wraps on purpose):
+// - JSON/JSONParser.swift: positions (`position &+= …`) stay below the input's length; node
+//   indices and counts are below `UInt32.max`, checked in `close(at:)` ("document has too many
+//   values"); the integer fast path accumulates `value &* 10 &+ digit` over any number of
+//   digits but uses the result only for at most 18 digits (it may wrap beyond, unused); the
+//   8-byte string scan is SWAR bit arithmetic on one word, where wrapping is the algorithm;
+//   `readHex4`/surrogate arithmetic works on four validated hex digits.
+// - JSON/NumberParsing.swift: the fast path stops at 19 significant digits (< 2^64);
+//   exponents saturate at 10^9; Eisel–Lemire works on 64/128-bit products and exponent
+//   ranges checked first (`q < -342`, `q > 308`), as in the published algorithm.
+// - JSON/JSONTape.swift, JSON/JSONElement.swift: `index << 1` and the packed header/payload
+//   words, with indices below `UInt32.max` and offsets below 2^56 (the input's length).
+// - JSON/JSONArray.swift: capacity doubling and counts bounded by allocated memory.
+// - JSON/JSONValue+StackSafety.swift, JSON/JSONValue.swift: hash mixing and loop indices below
+//   a collection's count.
+// - Model/JSONCoercion.swift `smallInteger`: at most 18 digits. Model/ISO8601.swift: fixed
+//   positions whose digits are checked (a non-digit sets `invalid`), nanoseconds from at most
+//   9 digits. Model/BuiltinConformances.swift: hex digits in matched ranges.
+//   Model/JSONKeySet.swift, Model/JSONDecodingContext.swift: slot and element counters below
+//   a key set's or array's count.
+// - Archive/CRC32.swift: the checksum, where wrapping is the algorithm.
+//
+// Unchecked exclusivity (`@exclusivity(unchecked)`) in JSONParser and the teardown queue,
+// and `@unchecked Sendable` types, are documented where declared; none depends on input.
