@@ -193,7 +193,7 @@ enum ChildProcess {
             let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
             if name == GeneratedPayload.linesName {
                 let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-                return Corpus(name: name, streamedFrom: url, byteCount: size ?? 0)
+                return Corpus(name: name, streamedFrom: url, byteCount: size)
             }
             return (try? Data(contentsOf: url)).map { Corpus(name: name, data: $0) }
         }
