@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A type that decodes itself from an element of a parsed JSON document.
 ///
@@ -43,9 +48,13 @@ public struct JSONDecodingContext: Sendable {
         /// Whether dates use the default ISO 8601 strategy: `Date` then reads this flag
         /// instead of copying the strategy out of the decoder for every value.
         let datesAreISO8601: Bool
+        /// The stack of the thread that created the context, and the address below which a
+        /// model level refuses to go deeper (see ``checkStack(_:)``); all 0 when unknown.
+        @usableFromInline let stack: DecodingStack
         init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
             self.decoder = decoder
             self.notes = notes
+            stack = DecodingStack.current()
             if case .formatted(let pattern) = decoder.dateStrategy {
                 datePattern = JSONDatePattern(pattern)
             } else {
@@ -124,7 +133,31 @@ public struct JSONDecodingContext: Sendable {
     @inlinable
     public func object<T>(_ element: JSONElement, for type: T.Type) throws -> JSONElement.Members {
         guard element.nodeKind == .object else { throw mismatch(expected: "\(T.self) object", element) }
+        try checkStack(element)
         return element.members
+    }
+
+    /// Throws instead of overflowing the stack when a recursive model nests deeper than the
+    /// decoding thread can hold.
+    ///
+    /// Every model level calls it (through ``object(_:for:)``). The depth limit alone does
+    /// not protect a recursive model: an optimized build needs 1–2 MB of stack for 512
+    /// levels of a small recursive model, more than a secondary thread has on Apple
+    /// platforms (512 KB). The check costs a comparison against bounds read once per decode;
+    /// it is skipped when the thread's stack is unknown or the frame is not on it (a
+    /// context used on another thread, AddressSanitizer's fake stacks).
+    ///
+    /// - Throws: ``JSONDecodingError`` of kind `invalidValue` at `element`.
+    @inlinable
+    public func checkStack(_ element: JSONElement) throws {
+        let stack = storage.stack
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if here < stack.floor && here >= stack.low {
+            throw invalid(
+                "nested too deep for the stack of this thread (\((here - stack.low) / 1024) KB left); decode on a "
+                    + "thread with a larger stack or lower JSONParsingOptions.maxDepth", element)
+        }
     }
 
     /// Checks that a key-path step is an object; `nil` for a missing or null step.
@@ -571,5 +604,62 @@ public struct JSONErrorAccumulator {
     public static func unwrap<T>(_ value: T?) throws -> T {
         guard let value else { throw JSONDecodingError(.invalidValue, reason: "value missing after a failed decode") }
         return value
+    }
+}
+
+/// The bounds of the decoding thread's stack, read once per decode.
+@usableFromInline
+struct DecodingStack: Sendable {
+    /// The lowest address of the stack (stacks grow down on every platform Swift runs on).
+    @usableFromInline let low: UInt
+    /// `low` plus the reserve kept for the work below the deepest model level: leaf
+    /// conversions, Foundation calls, error construction.
+    @usableFromInline let floor: UInt
+
+    /// What a decode keeps free below its deepest model level.
+    static let reserve: UInt = 96 * 1024
+
+    /// The current thread's stack; zeros (no check) where the platform does not say.
+    static func current() -> DecodingStack {
+        #if canImport(Darwin)
+        let thread = pthread_self()
+        let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+        let size = UInt(pthread_get_stacksize_np(thread))
+        return DecodingStack(low: high > size ? high - size : 0, size: size)
+        #elseif canImport(Glibc) || canImport(Musl)
+        var attributes = pthread_attr_t()
+        guard let getAttributes = getThreadAttributes, getAttributes(pthread_self(), &attributes) == 0 else {
+            return DecodingStack(low: 0, size: 0)
+        }
+        defer { pthread_attr_destroy(&attributes) }
+        var address: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else {
+            return DecodingStack(low: 0, size: 0)
+        }
+        return DecodingStack(low: UInt(bitPattern: address), size: UInt(size))
+        #else
+        return DecodingStack(low: 0, size: 0)
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+    /// `pthread_getattr_np`, looked up at run time: the Glibc module does not export this
+    /// GNU extension to Swift.
+    private static let getThreadAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32).self)
+    }()
+    #endif
+
+    init(low: UInt, size: UInt) {
+        // A stack too small for the reserve itself is left unchecked rather than refused.
+        guard low != 0, size > 2 * Self.reserve else {
+            self.low = 0
+            floor = 0
+            return
+        }
+        self.low = low
+        floor = low + Self.reserve
     }
 }

@@ -6,10 +6,10 @@ import Testing
 // threads with small stacks and inside `Task`s (RELIABILITY.md rows 3–5).
 //
 // Model decoding and encoding recurse once per model level, so the stack they need is the
-// depth limit times a per-level cost that depends on the build: optimized code fits 512
-// levels in a 256 KB stack; unoptimized (debug) and sanitizer builds use several times more
-// per frame. The tests measure the stack actually used (the address of a local in the
-// deepest frame against the first) and check it against the thread they run on.
+// depth limit times a per-level cost of 2–4 KB; a thread whose stack is too small gets an
+// error from `JSONDecodingContext.checkStack` instead of an overflow. The tests measure the
+// stack actually used (the address of a local in the deepest frame against the first) and
+// check it against the thread they run on.
 
 /// A recursive model: two JSON levels (object, array) per model level.
 @JSONModel
@@ -102,16 +102,12 @@ func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) 
 struct StackSafetyTests {
     static let limit = JSONParsingOptions().maxDepth
 
-    #if DEBUG
-    /// Unoptimized frames are several times larger (about 2–3 KB per model level measured
-    /// here, more under the sanitizers): 512 levels get 4 MB.
+    /// Model levels take 2–4 KB of stack each, optimized or not (measured: an optimized
+    /// build needs between 1 and 2 MB for 512 levels of `DeepLink`, a debug build about
+    /// 2 MB), more under the sanitizers: the depth limit gets 4 MB. Smaller stacks are
+    /// guarded by `JSONDecodingContext.checkStack` (see `smallStackIsAnErrorNotACrash`).
     static let modelStack = 4 << 20
     static let budgetPerLevel = 8 << 10
-    #else
-    /// Optimized builds: the depth limit fits the 256 KB stack the task asks for.
-    static let modelStack = 256 << 10
-    static let budgetPerLevel = 440
-    #endif
 
     /// `{"value":0,"children":[{"value":1,"children":[…{"value":n,"children":[],"probe":0}…]}]}`
     /// with `levels` objects: `2 × levels − 1` JSON levels.
@@ -221,6 +217,21 @@ struct StackSafetyTests {
         Self.check(tree, levels: Self.limit / 2, jsonLevels: Self.limit - 1, stack: 8 << 20, "DeepTree in a Task")
         let link = await Task.detached { Self.deepLinkRoundTrip() }.value
         Self.check(link, levels: Self.limit, jsonLevels: Self.limit, stack: 8 << 20, "DeepLink in a detached Task")
+    }
+
+    @Test("a recursive model too deep for a 256 KB thread is an error, not a stack overflow")
+    func smallStackIsAnErrorNotACrash() async {
+        let reason = await onThread(stackSize: 256 << 10) { () -> String? in
+            do {
+                _ = try DeepLink(jsonString: Self.linkText(levels: Self.limit))
+                return nil
+            } catch let error as JSONDecodingError {
+                return error.kind == .invalidValue ? error.reason : "\(error.kind)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(reason?.hasPrefix("nested too deep for the stack of this thread") == true, "\(reason ?? "decoded")")
     }
 
     @Test("one level past the limit is a depth error, not a deeper recursion")
