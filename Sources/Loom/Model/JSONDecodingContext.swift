@@ -39,7 +39,8 @@ extension JSONDecodable {
 public struct JSONDecodingContext: Sendable {
     // The options live in a class so that copying a context (generic code does, often)
     // costs one retain; the flags the hot path reads are copied out as plain fields.
-    @usableFromInline final class Storage: Sendable {
+    // `@unchecked`: the only mutable state, the cached stack bounds, is behind `stackLock`.
+    @usableFromInline final class Storage: @unchecked Sendable {
         let decoder: JSONModelDecoder
         /// Where notes go when the decode reports what it bent; `nil` otherwise.
         @usableFromInline let notes: JSONNoteSink?
@@ -48,13 +49,28 @@ public struct JSONDecodingContext: Sendable {
         /// Whether dates use the default ISO 8601 strategy: `Date` then reads this flag
         /// instead of copying the strategy out of the decoder for every value.
         let datesAreISO8601: Bool
-        /// The stack of the thread that created the context, and the address below which a
-        /// model level refuses to go deeper (see ``checkStack(_:)``); all 0 when unknown.
-        @usableFromInline let stack: DecodingStack
+        /// An address near the start of the decode on the thread's stack: a decode that has
+        /// used less than ``DecodingStack/reserve`` below it skips the stack check.
+        @usableFromInline let stackTop: UInt
+        private let stackLock = NSLock()
+        private var stackBounds: DecodingStack?
+
+        /// The decoding thread's stack bounds, read on first need: reading them costs a
+        /// system call (on Linux's main thread, a parse of /proc/self/maps), which a decode
+        /// of a small document must not pay.
+        @usableFromInline func stack() -> DecodingStack {
+            stackLock.lock()
+            defer { stackLock.unlock() }
+            if let stackBounds { return stackBounds }
+            let bounds = DecodingStack.current()
+            stackBounds = bounds
+            return bounds
+        }
         init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
             self.decoder = decoder
             self.notes = notes
-            stack = DecodingStack.current()
+            var marker: UInt8 = 0
+            stackTop = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
             if case .formatted(let pattern) = decoder.dateStrategy {
                 datePattern = JSONDatePattern(pattern)
             } else {
@@ -150,16 +166,18 @@ public struct JSONDecodingContext: Sendable {
     /// Every model level calls it (through ``object(_:for:)``). The depth limit alone does
     /// not protect a recursive model: an optimized build needs 1–2 MB of stack for 512
     /// levels of a small recursive model, more than a secondary thread has on Apple
-    /// platforms (512 KB). The check costs a comparison against bounds read once per decode;
-    /// it is skipped when the thread's stack is unknown or the frame is not on it (a
+    /// platforms (512 KB). The check costs a comparison until the decode has used 96 KB of
+    /// stack, then one read of the thread's bounds per decode; it is skipped when the thread's stack is unknown or the frame is not on it (a
     /// context used on another thread, AddressSanitizer's fake stacks).
     ///
     /// - Throws: ``JSONDecodingError`` of kind `invalidValue` at `element`.
     @inlinable
     public func checkStack(_ element: JSONElement) throws {
-        let stack = storage.stack
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        // Shallow so far (the common case): no bounds needed.
+        if here <= storage.stackTop && storage.stackTop &- here < DecodingStack.reserve { return }
+        let stack = storage.stack()
         if here < stack.floor && here >= stack.low {
             throw invalid(
                 "nested too deep for the stack of this thread (\((here - stack.low) / 1024) KB left); decode on a "
@@ -624,7 +642,7 @@ struct DecodingStack: Sendable {
     @usableFromInline let floor: UInt
 
     /// What a decode keeps free below its deepest model level.
-    static let reserve: UInt = 96 * 1024
+    @usableFromInline static let reserve: UInt = 96 * 1024
 
     /// The current thread's stack; zeros (no check) where the platform does not say.
     static func current() -> DecodingStack {
