@@ -156,7 +156,7 @@ enum ClassGenerator {
         var initializer = CodeWriter()
         let required = info.isHierarchy ? "required " : ""
         initializer.line(
-            "\(access)\(required)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: Loom.JSONDecodingContext) throws {"
+            "\(access)\(required)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
         )
         var body = CodeWriter()
         body.append(DecodeGenerator.body(model))
@@ -378,7 +378,7 @@ enum ClassGenerator {
             extensionBody.line("")
             var initializer = CodeWriter()
             initializer.line(
-                "\(access)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: Loom.JSONDecodingContext) throws {"
+                "\(access)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
             )
             var body = CodeWriter()
             body.append(DecodeGenerator.body(model))

@@ -7,7 +7,7 @@ enum DecodeGenerator {
     static func generate(_ model: MappedModel) -> CodeWriter {
         var writer = CodeWriter(depth: 0)
         writer.line(
-            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
+            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {")
         writer.append(body(model))
         writer.line("}")
         return writer
@@ -194,14 +194,16 @@ enum DecodeGenerator {
         rounding.map { "context.lenient(rounding: \($0))" } ?? "context.lenient"
     }
 
-    /// The expression decoding `$0` as the property: its `@JSONTransform` transformer, else
-    /// the type's mapping (through the model's transformer hook when it has one).
+    /// The expression decoding `$0` as the property, with the context `$1`: its
+    /// `@JSONTransform` transformer, else the type's mapping (through the model's transformer
+    /// hook when it has one). Closures take the context as an argument rather than capture it
+    /// because a captured context is copied at every call, that is for every element.
     static func propertyValueExpression(_ property: MappedProperty, _ shape: TypeShape) -> String {
-        if let transform = property.transformReference { return "try context.transform($0, with: \(transform))" }
+        if let transform = property.transformReference { return "try $1.transform($0, with: \(transform))" }
         let plain = valueExpression(shape, transform: nil, lossy: property.isLossy)
         guard let hookType = property.hookType else { return plain }
         return
-            "try context.transform($0, with: Self.jsonTransformer(forProperty: \(KeyNames.literal(property.name)), of: \(hookType).self)) { \(plain) }"
+            "try $1.transform($0, with: Self.jsonTransformer(forProperty: \(KeyNames.literal(property.name)), of: \(hookType).self)) { \(plain) }"
     }
 
     static func presenceFunction(_ presence: MappedProperty.Presence) -> String {
@@ -213,25 +215,25 @@ enum DecodeGenerator {
         }
     }
 
-    /// The expression decoding `$0` as `shape`; `lossy` drops failing elements at every
-    /// collection level (`@JSONLossy`).
+    /// The expression decoding `$0` as `shape` with the context `$1`; `lossy` drops failing
+    /// elements at every collection level (`@JSONLossy`).
     static func valueExpression(_ shape: TypeShape, transform: String?, lossy: Bool = false) -> String {
-        if let transform { return "try context.transform($0, with: \(transform))" }
+        if let transform { return "try $1.transform($0, with: \(transform))" }
         let lossyArgument = lossy ? ", lossy: true" : ""
         switch shape {
         case .leaf(let type):
-            return "try context.decode(\(type).self, from: $0)"
+            return "try $1.decode(\(type).self, from: $0)"
         case .optional(let wrapped):
-            return "try context.optionalValue($0) { \(valueExpression(wrapped, transform: nil, lossy: lossy)) }"
+            return "try $1.optionalValue($0) { \(valueExpression(wrapped, transform: nil, lossy: lossy)) }"
         case .array(let element):
-            return "try context.array($0\(lossyArgument)) { \(valueExpression(element, transform: nil, lossy: lossy)) }"
+            return "try $1.array($0\(lossyArgument)) { \(valueExpression(element, transform: nil, lossy: lossy)) }"
         case .set(let element):
-            return "try context.set($0\(lossyArgument)) { \(valueExpression(element, transform: nil, lossy: lossy)) }"
+            return "try $1.set($0\(lossyArgument)) { \(valueExpression(element, transform: nil, lossy: lossy)) }"
         case .dictionary(nil, let value):
-            return "try context.dictionary($0\(lossyArgument)) { \(valueExpression(value, transform: nil, lossy: lossy)) }"
+            return "try $1.dictionary($0\(lossyArgument)) { \(valueExpression(value, transform: nil, lossy: lossy)) }"
         case .dictionary(let key?, let value):
             return
-                "try context.dictionary($0\(lossyArgument), key: { try context.dictionaryKey(\(key).self, from: $0) }) { \(valueExpression(value, transform: nil, lossy: lossy)) }"
+                "try $1.dictionary($0\(lossyArgument), key: { try $1.dictionaryKey(\(key).self, from: $0) }) { \(valueExpression(value, transform: nil, lossy: lossy)) }"
         }
     }
 

@@ -324,7 +324,7 @@ enum EnumGenerator {
     private static func writeDecode(_ model: EnumModel, into body: inout CodeWriter) {
         let hasFallback = model.fallback != nil ? "true" : "false"
         body.block(
-            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws"
+            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
         ) { code in
             let find: String
             switch model.representation {

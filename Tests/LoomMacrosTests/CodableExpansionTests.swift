@@ -39,7 +39,7 @@ struct CodableExpansionTests {
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {
                 static let _loomKeys = Loom.JSONKeySet(["login"])
 
-                public init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -51,7 +51,7 @@ struct CodableExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.login = try Loom.JSONErrorAccumulator.unwrap(v0)

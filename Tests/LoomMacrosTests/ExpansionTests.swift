@@ -24,7 +24,7 @@ struct ExpansionTests {
             extension User: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["login", "id"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -38,10 +38,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.login = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -80,7 +80,7 @@ struct ExpansionTests {
             extension Repo: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["html_url", "name"], explicit: [true, false])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -94,10 +94,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(URL.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(URL.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.htmlURL = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -142,7 +142,7 @@ struct ExpansionTests {
                 static let _loomKeys_1 = Loom.JSONKeySet(["login", "profile", "id"], explicit: [true, true, true], prefix: ["user"])
                 static let _loomKeys_2 = Loom.JSONKeySet(["name"], explicit: [true], prefix: ["user", "profile"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -180,16 +180,16 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1_0, Self._loomKeys_1, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s1_0, Self._loomKeys_1, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s1_1_0, Self._loomKeys_2, 0) { try context.decode(String.self, from: $0) }
+                        try context.optional(s1_1_0, Self._loomKeys_2, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v3 = try errors.capture {
-                        try context.required(s1_2, Self._loomKeys_1, 2) { try context.decode(Int.self, from: $0) }
+                        try context.required(s1_2, Self._loomKeys_1, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -245,7 +245,7 @@ struct ExpansionTests {
             extension Book: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["id", "ID", "book_id"], explicit: [true, true, true])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -262,7 +262,7 @@ struct ExpansionTests {
                     }
                     let f0 = context.firstPresent([(s0, 0), (s1, 1), (s2, 2)])
                     let v0 = try errors.capture {
-                        try context.required(f0.0, Self._loomKeys, f0.1) { try context.decode(Int.self, from: $0) }
+                        try context.required(f0.0, Self._loomKeys, f0.1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -297,7 +297,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["title", "info"], explicit: [true, true])
                 static let _loomKeys_1 = Loom.JSONKeySet(["title"], explicit: [true], prefix: ["info"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -322,7 +322,7 @@ struct ExpansionTests {
                     }
                     let f0 = context.firstPresent([(s0, 0), (s1_0, 1)])
                     let v0 = try errors.capture {
-                        try context.optional(f0.0, [Self._loomKeys, Self._loomKeys_1][f0.1], [0, 0][f0.1]) { try context.decode(String.self, from: $0) }
+                        try context.optional(f0.0, [Self._loomKeys, Self._loomKeys_1][f0.1], [0, 0][f0.1]) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -364,7 +364,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["temp", "main", "wind_speed"], explicit: [true, true, true])
                 static let _loomKeys_1 = Loom.JSONKeySet(["temp_max"], explicit: [true], prefix: ["main"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -390,10 +390,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.collected([("temp", s0), ("main.temp_max", s1_0)]) { try context.dictionary($0) { try context.decode(Double.self, from: $0) } }
+                        try context.collected([("temp", s0), ("main.temp_max", s1_0)]) { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }
                     }
                     let v1 = try errors.capture {
-                        try context.collectedIfPresent([("wind_speed", s2)]) { try context.dictionary($0) { try context.decode(Double.self, from: $0) } }
+                        try context.collectedIfPresent([("wind_speed", s2)]) { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }
                     }
                     try errors.finish()
                     self.temperatures = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -440,7 +440,7 @@ struct ExpansionTests {
             extension Profile: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["bio", "website", "none"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -456,13 +456,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.optional(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.optional(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try context.decode(URL.self, from: $0) }
+                        try context.optional(s1, Self._loomKeys, 1) { try $1.decode(URL.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s2, Self._loomKeys, 2) { try context.decode(Int.self, from: $0) }
+                        try context.optional(s2, Self._loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.bio = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -521,7 +521,7 @@ struct ExpansionTests {
             extension Settings: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["retries", "labels", "theme"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -537,13 +537,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "[]") { try context.array($0) { try context.decode(String.self, from: $0) } }
+                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "[]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.retries = value }
@@ -592,7 +592,7 @@ struct ExpansionTests {
             extension Settings: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["retries", "limit", "theme"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -608,13 +608,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "base + 1") { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "base + 1") { try $1.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.retries = try Loom.JSONErrorAccumulator.unwrap(v0) ?? 3
@@ -661,7 +661,7 @@ struct ExpansionTests {
             extension Envelope: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["version", "payload"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -674,7 +674,7 @@ struct ExpansionTests {
                         }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.payload = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -714,7 +714,7 @@ struct ExpansionTests {
             extension Issue: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["title"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -726,7 +726,7 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -765,7 +765,7 @@ struct ExpansionTests {
                 private static let _loomTransformer_0 = Loom._transformer(.iso8601)
                 private static let _loomTransformer_1 = Loom._transformer(ISO8601DateTransformer())
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -779,10 +779,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.transform($0, with: Self._loomTransformer_0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try context.transform($0, with: Self._loomTransformer_1) }
+                        try context.optional(s1, Self._loomKeys, 1) { try $1.transform($0, with: Self._loomTransformer_1) }
                     }
                     try errors.finish()
                     self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -826,7 +826,7 @@ struct ExpansionTests {
             extension Geometry: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["coordinates", "matrix"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -840,10 +840,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.array($0) { try context.array($0) { try context.array($0) { try context.decode(Double.self, from: $0) } } } }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.array($0) { try $1.array($0) { try $1.array($0) { try $1.decode(Double.self, from: $0) } } } }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.array($0) { try context.array($0) { try context.optionalValue($0) { try context.decode(Int.self, from: $0) } } } }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.array($0) { try $1.array($0) { try $1.optionalValue($0) { try $1.decode(Int.self, from: $0) } } } }
                     }
                     try errors.finish()
                     self.coordinates = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -882,7 +882,7 @@ struct ExpansionTests {
             extension Teams: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["members", "leads"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -896,10 +896,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.dictionary($0) { try context.array($0) { try context.decode(User.self, from: $0) } } }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.dictionary($0) { try $1.array($0) { try $1.decode(User.self, from: $0) } } }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.dictionary($0) { try context.optionalValue($0) { try context.decode(User.self, from: $0) } } }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.dictionary($0) { try $1.optionalValue($0) { try $1.decode(User.self, from: $0) } } }
                     }
                     try errors.finish()
                     self.members = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -936,7 +936,7 @@ struct ExpansionTests {
             extension Tagged: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["tags"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -948,7 +948,7 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.set($0) { try context.decode(String.self, from: $0) } }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.set($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
                     self.tags = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -984,7 +984,7 @@ struct ExpansionTests {
             extension Ranking: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["byRank", "byState"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -998,10 +998,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.dictionary($0, key: { try context.dictionaryKey(Int.self, from: $0) }) { try context.decode(String.self, from: $0) } }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.dictionary($0, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $1.decode(String.self, from: $0) } }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.dictionary($0, key: { try context.dictionaryKey(State.self, from: $0) }) { try context.array($0) { try context.decode(Int.self, from: $0) } } }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
                     }
                     try errors.finish()
                     self.byRank = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1041,7 +1041,7 @@ struct ExpansionTests {
                 static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["items", "meta"], explicit: [false, true]) }
                 static var _loomKeys_1: Loom.JSONKeySet { Loom.JSONKeySet(["next"], explicit: [true], prefix: ["meta"]) }
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let members = try context.object(element, for: Self.self)
@@ -1067,10 +1067,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try context.array($0) { try context.decode(Item.self, from: $0) } }
+                        try context.required(s0, _loomKeys, 0) { try $1.array($0) { try $1.decode(Item.self, from: $0) } }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1_0, _loomKeys_1, 0) { try context.decode(URL.self, from: $0) }
+                        try context.optional(s1_0, _loomKeys_1, 0) { try $1.decode(URL.self, from: $0) }
                     }
                     try errors.finish()
                     self.items = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1121,7 +1121,7 @@ struct ExpansionTests {
             extension Point: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["x", "y"])
 
-                public init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1135,10 +1135,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Double.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Double.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Double.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Double.self, from: $0) }
                     }
                     try errors.finish()
                     self.x = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1179,7 +1179,7 @@ struct ExpansionTests {
             extension Account: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["user_name", "avatar_url", "ID"], explicit: [true, true, true])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1195,13 +1195,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try context.decode(URL.self, from: $0) }
+                        try context.optional(s1, Self._loomKeys, 1) { try $1.decode(URL.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.required(s2, Self._loomKeys, 2) { try context.decode(Int.self, from: $0) }
+                        try context.required(s2, Self._loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.userName = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1251,7 +1251,7 @@ struct ExpansionTests {
                     return Loom.JSONKeySet([strategy.key(for: "userName"), "id"], explicit: [true, true])
                 }()
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1265,10 +1265,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.userName = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1303,7 +1303,7 @@ struct ExpansionTests {
             extension Nothing: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet([])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var errors = Loom.JSONErrorAccumulator(context)
                     for member in members {
@@ -1352,7 +1352,7 @@ struct ExpansionTests {
             extension Counter: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["value"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -1364,7 +1364,7 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.value = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1400,7 +1400,7 @@ struct ExpansionTests {
             extension Pair: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["first", "second", "default"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1416,13 +1416,13 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.required(s2, Self._loomKeys, 2) { try context.decode(Bool.self, from: $0) }
+                        try context.required(s2, Self._loomKeys, 2) { try $1.decode(Bool.self, from: $0) }
                     }
                     try errors.finish()
                     self.first = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1462,7 +1462,7 @@ struct ExpansionTests {
             extension Tag {
                 static let _loomKeys = Loom.JSONKeySet(["name"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -1474,7 +1474,7 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1511,7 +1511,7 @@ struct ExpansionTests {
             extension Odd: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["a.b", "say \"hi\""], explicit: [true, true])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1525,10 +1525,10 @@ struct ExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.dotted = try Loom.JSONErrorAccumulator.unwrap(v0)

@@ -46,7 +46,7 @@ struct PolyExpansionTests {
                 static let _loomCases = Loom.JSONKeySet(["text", "picture", "image", "ping"], explicit: [true, true, true, true])
                 static let _loomTagKeys = Loom.JSONKeySet(["type"], explicit: [true])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let found = try context.internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
                     switch found.slot {
                     case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
@@ -95,7 +95,7 @@ struct PolyExpansionTests {
             extension Message: Loom.JSONModel {
                 static let _loomCases = Loom.JSONKeySet(["text", "image", "ping"], explicit: [true, true, true])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let found = try context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
                     case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
@@ -141,7 +141,7 @@ struct PolyExpansionTests {
                 static let _loomCases = Loom.JSONKeySet(["user_joined", "other"], explicit: [true, true])
                 static let _loomTagKeys = Loom.JSONKeySet(["kind", "value"], explicit: [true, true])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
                     switch found.slot {
                     case 0: self = .userJoined(try found.payload { try found.context.decode(User.self, from: $0) })
@@ -183,7 +183,7 @@ struct PolyExpansionTests {
             }
 
             extension Message: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     var attempts = Loom.JSONUntaggedAttempts(context)
                     if let value = attempts.attempt("image", { try context.decode(PictureMessage.self, from: element) }) {
                         self = .image(value)
@@ -243,7 +243,7 @@ struct PolyExpansionTests {
             }
 
             extension Message: Loom.JSONModel {
-                public init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     guard let choice = try context.chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
                         throw context.noCaseChosen(for: Self.self, element)
                     }
@@ -284,7 +284,7 @@ struct PolyExpansionTests {
                 var displayName: String?
                 var cache: [String: Int] = [:]
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -298,10 +298,10 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                        try context.optional(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -356,7 +356,7 @@ struct PolyExpansionTests {
                         }
                     }
                     let v1 = try errors.capture {
-                        try context.optionalDefaulted(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.displayName = value }
@@ -390,7 +390,7 @@ struct PolyExpansionTests {
                     object["body"] != nil ? TextMessage.self : Message.self
                 }
 
-                required init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -402,7 +402,7 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -475,7 +475,7 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.id = value }
@@ -506,7 +506,7 @@ struct PolyExpansionTests {
                 var body: String
                 var draft: String?
 
-                required init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -520,10 +520,10 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys_TextMessage, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys_TextMessage, 1) { try context.decode(String.self, from: $0) }
+                        try context.optional(s1, Self._loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.body = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -586,10 +586,10 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys_TextMessage, 0) { try context.decode(String.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optionalDefaulted(s1, Self._loomKeys_TextMessage, 1) { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s1, Self._loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.body = value }
@@ -646,7 +646,7 @@ struct PolyExpansionTests {
             extension Issue: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["title"])
 
-                init(json original: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json original: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let rewritten = try context.rewrite(original, for: Self.self, with: Self.jsonWillDecode)
                     defer { withExtendedLifetime(rewritten.document) {} }
                     let element = rewritten.root
@@ -662,7 +662,7 @@ struct PolyExpansionTests {
                             }
                         }
                         let v0 = try errors.capture {
-                            try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                            try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                         }
                         try errors.finish()
                         self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -726,7 +726,7 @@ struct PolyExpansionTests {
             extension Issue: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["number", "title", "body", "note", "closedAt", "labels"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -748,22 +748,22 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s2, Self._loomKeys, 2) { try context.decode(String.self, from: $0) }
+                        try context.optional(s2, Self._loomKeys, 2) { try $1.decode(String.self, from: $0) }
                     }
                     let v3 = try errors.capture {
-                        try context.optional(s3, Self._loomKeys, 3) { try context.decode(String.self, from: $0) }
+                        try context.optional(s3, Self._loomKeys, 3) { try $1.decode(String.self, from: $0) }
                     }
                     let v4 = try errors.capture {
-                        try context.optional(s4, Self._loomKeys, 4) { try context.decode(Date.self, from: $0) }
+                        try context.optional(s4, Self._loomKeys, 4) { try $1.decode(Date.self, from: $0) }
                     }
                     let v5 = try errors.capture {
-                        try context.required(s5, Self._loomKeys, 5) { try context.array($0) { try context.decode(String.self, from: $0) } }
+                        try context.required(s5, Self._loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
                     self.number = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -849,19 +849,19 @@ struct PolyExpansionTests {
                         }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+                        try context.defaulted(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2) { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, Self._loomKeys, 2) { try $1.decode(String.self, from: $0) }
                     }
                     let v3 = try errors.capture {
-                        try context.optionalDefaulted(s3, Self._loomKeys, 3) { try context.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s3, Self._loomKeys, 3) { try $1.decode(String.self, from: $0) }
                     }
                     let v4 = try errors.capture {
-                        try context.optionalDefaulted(s4, Self._loomKeys, 4) { try context.decode(Date.self, from: $0) }
+                        try context.optionalDefaulted(s4, Self._loomKeys, 4) { try $1.decode(Date.self, from: $0) }
                     }
                     let v5 = try errors.capture {
-                        try context.defaulted(s5, Self._loomKeys, 5) { try context.array($0) { try context.decode(String.self, from: $0) } }
+                        try context.defaulted(s5, Self._loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.title = value }
@@ -889,7 +889,7 @@ struct PolyExpansionTests {
             open class Node {
                 public var name: String
 
-                public required init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                public required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -901,7 +901,7 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -962,7 +962,7 @@ struct PolyExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.name = value }
@@ -997,7 +997,7 @@ struct PolyExpansionTests {
                 static var _loomCases: Loom.JSONKeySet { Loom.JSONKeySet(["left", "right"], explicit: [true, true]) }
                 static var _loomTagKeys: Loom.JSONKeySet { Loom.JSONKeySet(["t", "c"], explicit: [true, true]) }
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
                     case 0: self = .left(try found.payload { try found.context.decode(Left.self, from: $0) })

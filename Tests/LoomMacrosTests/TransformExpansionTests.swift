@@ -37,7 +37,7 @@ struct TransformExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["start", "tags", "end"])
                 private static let _loomTransformer_2 = Loom._transformer(.iso8601)
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -53,13 +53,13 @@ struct TransformExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try context.decode(Date.self, from: $0) } }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try context.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try context.array($0) { try context.decode(String.self, from: $0) } } }
+                        try context.optional(s1, Self._loomKeys, 1) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } }
                     }
                     let v2 = try errors.capture {
-                        try context.required(s2, Self._loomKeys, 2) { try context.transform($0, with: Self._loomTransformer_2) }
+                        try context.required(s2, Self._loomKeys, 2) { try $1.transform($0, with: Self._loomTransformer_2) }
                     }
                     try errors.finish()
                     self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -105,7 +105,7 @@ struct TransformExpansionTests {
             extension Box: Loom.JSONModel {
                 static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["at"]) }
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -118,7 +118,7 @@ struct TransformExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try context.transform($0, with: .secondsSince1970) }
+                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: .secondsSince1970) }
                     }
                     try errors.finish()
                     self.at = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -158,7 +158,7 @@ struct TransformExpansionTests {
             extension Feed: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["count", "ids", "groups"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -174,13 +174,13 @@ struct TransformExpansionTests {
                         }
                     }
                     let v0 = try errors.capture { [context = context.lenient] in
-                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "0") { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.array($0, lossy: true) { try context.decode(Int.self, from: $0) } }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.array($0, lossy: true) { try $1.decode(Int.self, from: $0) } }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s2, Self._loomKeys, 2) { try context.dictionary($0, lossy: true) { try context.set($0, lossy: true) { try context.decode(Int.self, from: $0) } } }
+                        try context.optional(s2, Self._loomKeys, 2) { try $1.dictionary($0, lossy: true) { try $1.set($0, lossy: true) { try $1.decode(Int.self, from: $0) } } }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.count = value }
@@ -225,7 +225,7 @@ struct TransformExpansionTests {
             extension Legacy: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["id"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let context = context.lenient
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -238,7 +238,7 @@ struct TransformExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -283,7 +283,7 @@ extension TransformExpansionTests {
             extension Rating: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["stars", "votes", "rank", "exact"])
 
-                init(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let context = context.lenient(rounding: .down)
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -302,16 +302,16 @@ extension TransformExpansionTests {
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
+                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture { [context = context.lenient(rounding: .toNearestOrAwayFromZero)] in
-                        try context.required(s2, Self._loomKeys, 2) { try context.decode(Int.self, from: $0) }
+                        try context.required(s2, Self._loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     let v3 = try errors.capture { [context = context.lenient(rounding: nil)] in
-                        try context.defaulted(s3, Self._loomKeys, 3, in: element, default: "0") { try context.decode(Int.self, from: $0) }
+                        try context.defaulted(s3, Self._loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.stars = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -357,12 +357,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try context.defaulted(f0.0, Self._loomKeys, f0.1, in: element, default: "\"untitled\"") { try context.decode(String.self, from: $0) }"#,
-            #"try context.collectedIfPresent([("lat", s2), ("lng", s3)], in: element, default: "[:]") { try context.dictionary($0) { try context.decode(Double.self, from: $0) } }"#,
-            #"try context.defaulted(s4, Self._loomKeys, 4, in: element, default: "[ \"a\", \"b\" ]") { try context.array($0) { try context.decode(String.self, from: $0) } }"#,
-            #"try context.defaulted(s5, Self._loomKeys, 5, in: element, default: "Array(repeating: \"a very long default expression\", count: 10…") { try context.array($0) { try context.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(f0.0, Self._loomKeys, f0.1, in: element, default: "\"untitled\"") { try $1.decode(String.self, from: $0) }"#,
+            #"try context.collectedIfPresent([("lat", s2), ("lng", s3)], in: element, default: "[:]") { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }"#,
+            #"try context.defaulted(s4, Self._loomKeys, 4, in: element, default: "[ \"a\", \"b\" ]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(s5, Self._loomKeys, 5, in: element, default: "Array(repeating: \"a very long default expression\", count: 10…") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
             // update(json:): the same property without the note's arguments.
-            #"try context.defaulted(s4, Self._loomKeys, 4) { try context.array($0) { try context.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(s4, Self._loomKeys, 4) { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

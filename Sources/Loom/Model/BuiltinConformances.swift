@@ -6,7 +6,7 @@ import Foundation
 
 extension Bool: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         guard let value = element.boolValue else {
             self = try context.coercedBool(element)
             return
@@ -20,7 +20,7 @@ extension Bool: JSONDecodable, JSONEncodable {
 
 extension String: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         guard element.nodeKind == .string else {
             self = try context.coercedString(element)
             return
@@ -55,7 +55,7 @@ func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement,
 
 extension Int: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(Int.self, element, context)
     }
     @inlinable
@@ -64,7 +64,7 @@ extension Int: JSONDecodable, JSONEncodable {
 
 extension Int8: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(Int8.self, element, context)
     }
     @inlinable
@@ -73,7 +73,7 @@ extension Int8: JSONDecodable, JSONEncodable {
 
 extension Int16: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(Int16.self, element, context)
     }
     @inlinable
@@ -82,7 +82,7 @@ extension Int16: JSONDecodable, JSONEncodable {
 
 extension Int32: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(Int32.self, element, context)
     }
     @inlinable
@@ -91,7 +91,7 @@ extension Int32: JSONDecodable, JSONEncodable {
 
 extension Int64: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(Int64.self, element, context)
     }
     @inlinable
@@ -100,7 +100,7 @@ extension Int64: JSONDecodable, JSONEncodable {
 
 extension UInt: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(UInt.self, element, context)
     }
     @inlinable
@@ -109,7 +109,7 @@ extension UInt: JSONDecodable, JSONEncodable {
 
 extension UInt8: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(UInt8.self, element, context)
     }
     @inlinable
@@ -118,7 +118,7 @@ extension UInt8: JSONDecodable, JSONEncodable {
 
 extension UInt16: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(UInt16.self, element, context)
     }
     @inlinable
@@ -127,7 +127,7 @@ extension UInt16: JSONDecodable, JSONEncodable {
 
 extension UInt32: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(UInt32.self, element, context)
     }
     @inlinable
@@ -136,7 +136,7 @@ extension UInt32: JSONDecodable, JSONEncodable {
 
 extension UInt64: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try decodeInteger(UInt64.self, element, context)
     }
     @inlinable
@@ -145,7 +145,7 @@ extension UInt64: JSONDecodable, JSONEncodable {
 
 extension Double: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         switch element.nodeKind {
         case .int: self = Double(Int64(bitPattern: element.payload))
         case .number:
@@ -163,7 +163,7 @@ extension Double: JSONDecodable, JSONEncodable {
 
 extension Float: JSONDecodable, JSONEncodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         guard element.kind == .number else {
             self = try context.coercedFloat(element)
             return
@@ -189,7 +189,7 @@ extension Float: JSONDecodable, JSONEncodable {
 }
 
 extension Decimal: JSONDecodable, JSONEncodable {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         guard element.kind == .number else {
             self = try context.coercedDecimal(element)
             return
@@ -207,7 +207,7 @@ extension Decimal: JSONDecodable, JSONEncodable {
 }
 
 extension URL: JSONDecodable, JSONEncodable {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         guard let text = element.stringValue else { throw context.mismatch(expected: "URL string", element) }
         guard !text.isEmpty, let url = URL(string: text) else {
             throw context.invalid("invalid URL \(context.describe(element))", element)
@@ -219,7 +219,7 @@ extension URL: JSONDecodable, JSONEncodable {
 }
 
 extension UUID: JSONDecodable, JSONEncodable {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         guard let uuid = element.withUTF8({ JSONUUIDText.parse($0) }) else {
             throw context.mismatch(expected: "UUID string", element)
         }
@@ -283,7 +283,7 @@ enum JSONUUIDText {
 }
 
 extension Data: JSONDecodable, JSONEncodable {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         switch context.decoder.dataStrategy {
         case .base64: self = try JSONBase64Coding.decode(element, urlSafe: false, context: context)
         case .base64URL: self = try JSONBase64Coding.decode(element, urlSafe: true, context: context)
@@ -313,7 +313,7 @@ enum JSONBase64Coding {
 }
 
 extension Date: JSONDecodable, JSONEncodable {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         if context.storage.datesAreISO8601 {
             self = try JSONDateCoding.decodeISO8601(element, strict: false, context: context)
         } else {
@@ -327,7 +327,7 @@ extension Date: JSONDecodable, JSONEncodable {
 }
 
 extension JSONValue: JSONDecodable, JSONEncodable {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = JSONValue(element: element)
     }
 
@@ -336,7 +336,7 @@ extension JSONValue: JSONDecodable, JSONEncodable {
 
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = element.isNull ? nil : try Wrapped.makeInstance(json: element, context: context)
     }
 }
@@ -350,7 +350,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
 
 extension Array: JSONDecodable where Element: JSONDecodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try context.array(element) { try Element.makeInstance(json: $0, context: context) }
     }
 }
@@ -364,7 +364,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 
 extension Set: JSONDecodable where Element: JSONDecodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try context.set(element) { try Element.makeInstance(json: $0, context: context) }
     }
 }
@@ -378,7 +378,7 @@ extension Set: JSONEncodable where Element: JSONEncodable {
 
 extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     @inlinable
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         self = try context.dictionary(element) { try Value.makeInstance(json: $0, context: context) }
     }
 }

@@ -20,7 +20,9 @@ extension JSONDecodingContext {
     ///   - body: Decodes the property from the gathered object.
     /// - Throws: ``JSONDecodingError`` whose path starts with the member's key path and whose
     ///   position is the member's position in the input.
-    public func collected<T>(_ members: [(String, JSONElement?)], _ body: (JSONElement) throws -> T) throws -> T {
+    public func collected<T>(
+        _ members: [(String, JSONElement?)], _ body: (JSONElement, JSONDecodingContext) throws -> T
+    ) throws -> T {
         var present: [(String, JSONElement)] = []
         var writer = JSONWriter()
         do {
@@ -43,7 +45,7 @@ extension JSONDecodingContext {
             throw JSONDecodingError(.invalidValue, reason: error.message)
         }
         do {
-            return try withExtendedLifetime(document) { try body(document.root) }
+            return try withExtendedLifetime(document) { try body(document.root, self) }
         } catch let error as JSONDecodingError {
             throw relocated(error, members, present)
         } catch {
@@ -63,7 +65,7 @@ extension JSONDecodingContext {
     /// - Throws: as ``collected(_:_:)``.
     public func collectedIfPresent<T>(
         _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
-        _ body: (JSONElement) throws -> T
+        _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T? {
         guard members.contains(where: { $0.1 != nil }) else {
             if let object, isReporting {
@@ -74,6 +76,24 @@ extension JSONDecodingContext {
             return nil
         }
         return try collected(members, body)
+    }
+
+    /// Decodes a collected property (the form for hand-written models).
+    ///
+    /// - Throws: as ``collected(_:_:)``.
+    public func collected<T>(_ members: [(String, JSONElement?)], _ body: (JSONElement) throws -> T) throws -> T {
+        try collected(members) { element, _ in try body(element) }
+    }
+
+    /// Decodes a collected property, or returns `nil` when none of its keys is present (the
+    /// form for hand-written models).
+    ///
+    /// - Throws: as ``collected(_:_:)``.
+    public func collectedIfPresent<T>(
+        _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
+        _ body: (JSONElement) throws -> T
+    ) throws -> T? {
+        try collectedIfPresent(members, in: object, default: defaultValue) { element, _ in try body(element) }
     }
 
     /// Rewrites an error from the gathered object so it points into the original input: a

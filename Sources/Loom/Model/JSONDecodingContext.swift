@@ -14,7 +14,10 @@ public protocol JSONDecodable {
     ///
     /// - Throws: ``JSONDecodingError`` describing the first problem (or all of them when the
     ///   decoder collects errors).
-    init(json element: JSONElement, context: JSONDecodingContext) throws
+    ///
+    /// The context is borrowed: conformances that declare the parameter `borrowing` (generated
+    /// ones and Loom's own) are called without a copy of it per value.
+    init(json element: JSONElement, context: borrowing JSONDecodingContext) throws
 
     /// Creates the value to decode from `element`: `init(json:context:)`, unless the type is a
     /// class cluster whose base chooses a subclass (see `@JSONModel` and ``JSONDecodingContext/instance(of:json:chosenBy:)``).
@@ -237,12 +240,12 @@ public struct JSONDecodingContext: Sendable {
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
     public func required<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
         guard let element else { throw missing(keys, slot) }
         if element.isNull { throw nullValue(T.self, element).prefixed(by: keys, slot, self) }
         do {
-            return try body(element)
+            return try body(element, self)
         } catch let error as JSONDecodingError {
             throw error.prefixed(by: keys, slot, self)
         } catch {
@@ -255,11 +258,11 @@ public struct JSONDecodingContext: Sendable {
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
     public func optional<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T? {
         guard let element, !element.isNull else { return nil }
         do {
-            return try body(element)
+            return try body(element, self)
         } catch let error as JSONDecodingError {
             throw error.prefixed(by: keys, slot, self)
         } catch {
@@ -278,7 +281,7 @@ public struct JSONDecodingContext: Sendable {
     @inlinable @inline(__always)
     public func defaulted<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
-        default defaultValue: String = "", _ body: (JSONElement) throws -> T
+        default defaultValue: String = "", _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T? {
         guard let element else {
             if let object, storage.notes != nil { noteMissingDefault(keys, slot, in: object, defaultValue) }
@@ -292,7 +295,7 @@ public struct JSONDecodingContext: Sendable {
             throw nullValue(T.self, element).prefixed(by: keys, slot, self)
         }
         do {
-            return try body(element)
+            return try body(element, self)
         } catch let error as JSONDecodingError {
             throw error.prefixed(by: keys, slot, self)
         } catch {
@@ -310,7 +313,7 @@ public struct JSONDecodingContext: Sendable {
     @inlinable @inline(__always)
     public func optionalDefaulted<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
-        default defaultValue: String = "", _ body: (JSONElement) throws -> T
+        default defaultValue: String = "", _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T?? {
         guard let element else {
             if let object, storage.notes != nil { noteMissingDefault(keys, slot, in: object, defaultValue) }
@@ -322,12 +325,58 @@ public struct JSONDecodingContext: Sendable {
             return nil
         }
         do {
-            return .some(try body(element))
+            return .some(try body(element, self))
         } catch let error as JSONDecodingError {
             throw error.prefixed(by: keys, slot, self)
         } catch {
             throw wrap(error, element).prefixed(by: keys, slot, self)
         }
+    }
+
+    // One-argument forms for hand-written models. Generated code passes closures that take
+    // the context as an argument: a closure that captures the context copies it (a retain and
+    // a value-witness call) at every call, which is every element of every collection.
+
+    /// Decodes a required property; `body` decodes the value.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable @inline(__always)
+    public func required<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    ) throws -> T {
+        try required(element, keys, slot) { element, _ in try body(element) }
+    }
+
+    /// Decodes an optional property; `body` decodes a present, non-null value.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable @inline(__always)
+    public func optional<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    ) throws -> T? {
+        try optional(element, keys, slot) { element, _ in try body(element) }
+    }
+
+    /// Decodes a non-optional property that has a default; `body` decodes a present value.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable @inline(__always)
+    public func defaulted<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+        default defaultValue: String = "", _ body: (JSONElement) throws -> T
+    ) throws -> T? {
+        try defaulted(element, keys, slot, in: object, default: defaultValue) { element, _ in try body(element) }
+    }
+
+    /// Decodes an optional property that has a default; `body` decodes a present value.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key.
+    @inlinable @inline(__always)
+    public func optionalDefaulted<T>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+        default defaultValue: String = "", _ body: (JSONElement) throws -> T
+    ) throws -> T?? {
+        try optionalDefaulted(element, keys, slot, in: object, default: defaultValue) { element, _ in try body(element) }
     }
 
     /// The slot to decode a property with fallback keys from: the first candidate that is
@@ -344,7 +393,7 @@ public struct JSONDecodingContext: Sendable {
 
     // MARK: Structure
 
-    /// Decodes a JSON array element by element.
+    /// Decodes a JSON array element by element; `body` gets each element and this context.
     ///
     /// With `lossy` (or ``JSONModelDecoder/lossyCollections``) an element that fails is left
     /// out and noted instead.
@@ -352,15 +401,37 @@ public struct JSONDecodingContext: Sendable {
     /// - Throws: ``JSONDecodingError`` with the failing index in its path; with collected
     ///   errors, every failing element is reported.
     @inlinable
-    public func array<T>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> T) throws -> [T] {
+    public func array<T>(
+        _ element: JSONElement, lossy: Bool = false, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    ) throws -> [T] {
         guard element.nodeKind == .array else { throw mismatch(expected: "array", element) }
+        if lossy || isLossy || collecting { return try gatheringArray(element, lossy: lossy, body) }
+        var result = [T]()
+        result.reserveCapacity(element.count)
+        // A plain loop: a closure capturing `self` here would copy the context per element.
+        for child in element.elements {
+            do {
+                result.append(try body(child, self))
+            } catch {
+                throw ((error as? JSONDecodingError) ?? wrap(error, child)).prefixed(with: .index(result.count))
+            }
+        }
+        return result
+    }
+
+    /// The two-argument `array` for lossy arrays and collected errors, which go on past a
+    /// failing element.
+    @usableFromInline
+    func gatheringArray<T>(
+        _ element: JSONElement, lossy: Bool, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    ) throws -> [T] {
         var result = [T]()
         result.reserveCapacity(element.count)
         var index = 0
         var errors = JSONErrorAccumulator(self)
         for child in element.elements {
             do {
-                result.append(try body(child))
+                result.append(try body(child, self))
             } catch {
                 if lossy || isLossy {
                     noteDropped(child, error)
@@ -374,29 +445,70 @@ public struct JSONDecodingContext: Sendable {
         return result
     }
 
+    /// Decodes a JSON array element by element (the form for hand-written models).
+    ///
+    /// - Throws: as the two-argument form.
+    @inlinable
+    public func array<T>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> T) throws -> [T] {
+        try array(element, lossy: lossy) { element, _ in try body(element) }
+    }
+
     /// Decodes a JSON array into a `Set`; duplicates collapse. `lossy` drops failing elements.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing index in its path.
+    @inlinable
+    public func set<T: Hashable>(
+        _ element: JSONElement, lossy: Bool = false, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    ) throws -> Set<T> {
+        Set(try array(element, lossy: lossy, body))
+    }
+
+    /// Decodes a JSON array into a `Set` (the form for hand-written models).
     ///
     /// - Throws: ``JSONDecodingError`` with the failing index in its path.
     @inlinable
     public func set<T: Hashable>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> T) throws
         -> Set<T>
     {
-        Set(try array(element, lossy: lossy, body))
+        Set(try array(element, lossy: lossy) { element, _ in try body(element) })
     }
 
     /// Decodes a JSON object into a dictionary with `String` keys (compared by bytes, so
     /// keys that differ only in Unicode normalization are reported as duplicates, never merged
-    /// silently).
+    /// silently); `body` gets each value and this context.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing key in its path.
+    @inlinable
+    public func dictionary<V>(
+        _ element: JSONElement, lossy: Bool = false, _ body: (JSONElement, JSONDecodingContext) throws -> V
+    ) throws -> [String: V] {
+        try dictionary(element, lossy: lossy, key: { name, _ in name }, body)
+    }
+
+    /// Decodes a JSON object into a dictionary with `String` keys (the form for hand-written
+    /// models).
     ///
     /// - Throws: ``JSONDecodingError`` with the failing key in its path.
     @inlinable
     public func dictionary<V>(_ element: JSONElement, lossy: Bool = false, _ body: (JSONElement) throws -> V) throws
         -> [String: V]
     {
-        try dictionary(element, lossy: lossy, key: { $0 }, body)
+        try dictionary(element, lossy: lossy, key: { name, _ in name }) { value, _ in try body(value) }
     }
 
-    /// Decodes a JSON object into a dictionary whose keys are converted from the JSON keys.
+    /// Decodes a JSON object into a dictionary whose keys are converted from the JSON keys
+    /// (the form for hand-written models).
+    ///
+    /// - Throws: ``JSONDecodingError`` with the failing key in its path.
+    @inlinable
+    public func dictionary<K: Hashable, V>(
+        _ element: JSONElement, lossy: Bool = false, key makeKey: (String) throws -> K, _ body: (JSONElement) throws -> V
+    ) throws -> [K: V] {
+        try dictionary(element, lossy: lossy, key: { name, _ in try makeKey(name) }) { value, _ in try body(value) }
+    }
+
+    /// Decodes a JSON object into a dictionary whose keys are converted from the JSON keys;
+    /// `makeKey` and `body` get this context.
     ///
     /// With `lossy` (or ``JSONModelDecoder/lossyCollections``) a member whose key or value
     /// fails is left out and noted instead.
@@ -404,7 +516,8 @@ public struct JSONDecodingContext: Sendable {
     /// - Throws: ``JSONDecodingError`` with the failing key in its path.
     @inlinable
     public func dictionary<K: Hashable, V>(
-        _ element: JSONElement, lossy: Bool = false, key makeKey: (String) throws -> K, _ body: (JSONElement) throws -> V
+        _ element: JSONElement, lossy: Bool = false, key makeKey: (String, JSONDecodingContext) throws -> K,
+        _ body: (JSONElement, JSONDecodingContext) throws -> V
     ) throws -> [K: V] {
         guard element.nodeKind == .object else { throw mismatch(expected: "object", element) }
         var result = [K: V](minimumCapacity: element.count)
@@ -412,8 +525,8 @@ public struct JSONDecodingContext: Sendable {
         for member in element.members {
             let name = member.key.makeString()
             do {
-                let key = try makeKey(name)
-                let value = try body(member.value)
+                let key = try makeKey(name, self)
+                let value = try body(member.value, self)
                 if let previous = result.index(forKey: key) {
                     // Distinct JSON keys that Swift considers equal (NFC/NFD) must not merge silently.
                     if let existing = result.keys[previous] as? String, !existing.utf8.elementsEqual(name.utf8) {
@@ -439,6 +552,14 @@ public struct JSONDecodingContext: Sendable {
     }
 
     /// Decodes `null` as `nil` and anything else with `body` (for optionals inside collections).
+    ///
+    /// - Throws: what `body` throws.
+    @inlinable
+    public func optionalValue<T>(_ element: JSONElement, _ body: (JSONElement, JSONDecodingContext) throws -> T) throws -> T? {
+        element.isNull ? nil : try body(element, self)
+    }
+
+    /// Decodes `null` as `nil` and anything else with `body` (the form for hand-written models).
     ///
     /// - Throws: what `body` throws.
     @inlinable
@@ -510,7 +631,7 @@ public struct JSONDecodingContext: Sendable {
         case .null: return "null"
         case .true: return "true"
         case .false: return "false"
-        case .int, .number: return "number \(element.numberLexeme ?? "")"
+        case .int, .double, .number: return "number \(element.numberLexeme ?? "")"
         case .string:
             var text = element.makeString()
             if text.count > 40 { text = String(text.prefix(40)) + "…" }
@@ -566,7 +687,7 @@ public struct JSONErrorAccumulator {
 
     /// Creates an empty accumulator for `context`.
     @inlinable
-    public init(_ context: JSONDecodingContext) {
+    public init(_ context: borrowing JSONDecodingContext) {
         collecting = context.collecting
         limit = context.maxCollectedErrors
     }

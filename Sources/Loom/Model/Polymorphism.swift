@@ -340,7 +340,7 @@ public struct JSONUntaggedAttempts {
 
     /// Starts the attempts for one value.
     @inlinable
-    public init(_ context: JSONDecodingContext) { self.context = context }
+    public init(_ context: borrowing JSONDecodingContext) { self.context = copy context }
 
     /// Decodes with `body`, returning `nil` (and remembering why) when it fails.
     @inlinable

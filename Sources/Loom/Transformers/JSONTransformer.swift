@@ -69,10 +69,22 @@ extension JSONDecodingContext {
     /// - Throws: what the transformer or `otherwise` throws.
     @inlinable
     public func transform<T>(
-        _ element: JSONElement, with transformer: AnyJSONTransformer<T>?, otherwise: (JSONElement) throws -> T
+        _ element: JSONElement, with transformer: AnyJSONTransformer<T>?,
+        otherwise: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
         if let transformer { return try transformer.decode(element, context: self) }
-        return try otherwise(element)
+        return try otherwise(element, self)
+    }
+
+    /// Decodes `element` through the transformer a model's hook chose, or with `otherwise`
+    /// (the form for hand-written models).
+    ///
+    /// - Throws: what the transformer or `otherwise` throws.
+    @inlinable
+    public func transform<T>(
+        _ element: JSONElement, with transformer: AnyJSONTransformer<T>?, otherwise: (JSONElement) throws -> T
+    ) throws -> T {
+        try transform(element, with: transformer) { element, _ in try otherwise(element) }
     }
 }
 
