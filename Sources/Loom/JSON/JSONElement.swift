@@ -39,7 +39,7 @@ public struct JSONElement {
         switch nodeKind {
         case .null: return .null
         case .false, .true: return .bool
-        case .int, .number: return .number
+        case .int, .double, .number: return .number
         case .string: return .string
         case .array: return .array
         case .object: return .object
@@ -137,16 +137,37 @@ public struct JSONElement {
     public var numberLexeme: String? {
         switch nodeKind {
         case .int: return String(Int64(bitPattern: payload))
-        case .number: return String(decoding: numberBytes, as: UTF8.self)
+        case .double, .number: return String(decoding: numberBytes, as: UTF8.self)
         default: return nil
         }
     }
 
+    /// The lexeme of a `.double` or `.number` node.
     @inlinable
     var numberBytes: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(
-            start: document.bytes + Int(truncatingIfNeeded: header & offsetMask),
-            count: Int(truncatingIfNeeded: payload & payloadLengthMask))
+        let start = document.bytes + Int(truncatingIfNeeded: header & offsetMask)
+        guard nodeKind == .double else {
+            return UnsafeBufferPointer(start: start, count: Int(truncatingIfNeeded: payload & payloadLengthMask))
+        }
+        return UnsafeBufferPointer(start: start, count: numberLexemeLength(start, limit: document.byteCount))
+    }
+
+    /// The length of the number lexeme at `start`: the parser validated it, so it runs to the
+    /// first byte that cannot be part of a number.
+    @usableFromInline
+    func numberLexemeLength(_ start: UnsafePointer<UInt8>, limit: Int) -> Int {
+        let available = limit &- Int(truncatingIfNeeded: header & offsetMask)
+        var length = 0
+        while length < available {
+            switch start[length] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                length &+= 1
+            default:
+                return length
+            }
+        }
+        return length
     }
 
     /// The number as `T` if it is integral and fits exactly; `nil` otherwise.
@@ -154,7 +175,7 @@ public struct JSONElement {
     public func integerValue<T: FixedWidthInteger>(_ type: T.Type = T.self) -> T? {
         switch nodeKind {
         case .int: return T(exactly: Int64(bitPattern: payload))
-        case .number:
+        case .double, .number:
             if case .success(let value) = NumberConversion.integer(T.self, from: numberBytes) { return value }
             return nil
         default: return nil
@@ -166,6 +187,7 @@ public struct JSONElement {
     public var doubleValue: Double? {
         switch nodeKind {
         case .int: return Double(Int64(bitPattern: payload))
+        case .double: return Double(bitPattern: payload)
         case .number: return NumberConversion.double(from: numberBytes)
         default: return nil
         }

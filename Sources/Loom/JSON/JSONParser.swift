@@ -473,7 +473,35 @@ final class JSONParser {
 
     // MARK: Numbers
 
-    /// Validates a number lexeme; integers of up to 18 digits are stored with their value.
+    /// Reads the run of digits at `start` into `value` (wrapping past 19 digits), eight at a
+    /// time while eight are available; returns the position after the run.
+    @inline(__always)
+    func scanDigits(from start: Int, into value: inout UInt64) -> Int {
+        var position = start
+        while position &+ 8 <= end {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+            // Every byte in 0x30...0x39: the high nibbles are 3, and adding 6 keeps them 3.
+            let allDigits =
+                (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) &>> 4)
+            guard allDigits == 0x3333_3333_3333_3333 else { break }
+            // Pairs, then quads, then the eight digits (the first byte is the most significant).
+            var digits = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+            digits = ((digits & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+            digits = ((digits & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+            value = value &* 100_000_000 &+ digits
+            position &+= 8
+        }
+        while position < end {
+            let digit = base[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            position &+= 1
+        }
+        return position
+    }
+
+    /// Validates a number lexeme; integers of up to 18 digits and other numbers of up to 19
+    /// significant digits (that fit a `Double`) are stored with their value.
     func scanNumber(from start: Int) throws(JSONError) -> Int {
         var position = start
         let negative = base[position] == UInt8(ascii: "-")
@@ -490,13 +518,8 @@ final class JSONParser {
                 throw error(.invalidNumber, "invalid number, leading zeros are not allowed", at: start)
             }
         } else if isDigit(first) {
-            while position < end {
-                let digit = base[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                // May wrap past 19 digits; `value` is only used for at most 18 (below).
-                value = value &* 10 &+ UInt64(digit)
-                position &+= 1
-            }
+            // May wrap past 19 digits; `value` is only used for at most 18 (below).
+            position = scanDigits(from: position, into: &value)
         } else {
             throw error(
                 .invalidNumber, "invalid number, expected a digit, found \(describeByte(at: position, in: input))",
@@ -504,32 +527,47 @@ final class JSONParser {
         }
         let integerDigits = position - digitsStart
         var isInteger = true
+        // Fraction digits continue the integer's mantissa, so a number with at most 19
+        // significant digits is converted here, once, while its bytes are in cache.
+        var mantissa = value
+        var fractionDigits = 0
         if position < end && base[position] == UInt8(ascii: ".") {
             isInteger = false
             position += 1
             let fractionStart = position
-            while position < end && isDigit(base[position]) { position += 1 }
-            if position == fractionStart {
+            position = scanDigits(from: position, into: &mantissa)
+            fractionDigits = position - fractionStart
+            if fractionDigits == 0 {
                 throw error(
                     .invalidNumber,
                     "invalid number, expected a digit after '.', found \(describeByte(at: position, in: input))",
                     at: position)
             }
         }
+        var exponent = 0
         if position < end && (base[position] | 0x20) == UInt8(ascii: "e") {
             isInteger = false
             position += 1
+            var exponentNegative = false
             if position < end && (base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-")) {
+                exponentNegative = base[position] == UInt8(ascii: "-")
                 position += 1
             }
             let exponentStart = position
-            while position < end && isDigit(base[position]) { position += 1 }
+            while position < end {
+                let digit = base[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                // Past 100,000 the value is 0 or infinite whatever the digits; stop growing.
+                if exponent < 100_000 { exponent = exponent &* 10 &+ Int(digit) }
+                position &+= 1
+            }
             if position == exponentStart {
                 throw error(
                     .invalidNumber,
                     "invalid number, expected a digit in the exponent, found \(describeByte(at: position, in: input))",
                     at: position)
             }
+            if exponentNegative { exponent = -exponent }
         }
         let length = position - start
         if length > options.maxNumberLength {
@@ -538,9 +576,18 @@ final class JSONParser {
         if isInteger && integerDigits <= 18 && !(negative && value == 0) {
             let signed = negative ? -Int64(value) : Int64(value)
             tape.append(kind: .int, offset: start, payload: UInt64(bitPattern: signed))
-        } else {
-            tape.append(kind: .number, offset: start, payload: UInt64(length) | (isInteger ? numberIsIntegerFlag : 0))
+            return position
         }
+        // A zero integer part is not significant; leading zeros of the fraction are counted,
+        // which only sends rare numbers such as 0.000…0123 (20+ digits) to the lexeme path.
+        let significantDigits = (first == UInt8(ascii: "0") ? 0 : integerDigits) &+ fractionDigits
+        if !isInteger && significantDigits <= 19,
+            let double = NumberConversion.double(mantissa: mantissa, scale: exponent &- fractionDigits, negative: negative)
+        {
+            tape.append(kind: .double, offset: start, payload: double.bitPattern)
+            return position
+        }
+        tape.append(kind: .number, offset: start, payload: UInt64(length) | (isInteger ? numberIsIntegerFlag : 0))
         return position
     }
 }

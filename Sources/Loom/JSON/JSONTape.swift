@@ -6,14 +6,18 @@ enum NodeKind: UInt8 {
     case `true` = 2
     /// An integer lexeme of at most 18 digits; the payload holds its value as `Int64` bits.
     case int = 3
+    /// A fraction or exponent with at most 19 significant digits; the payload holds the
+    /// correctly rounded `Double`'s bits. The lexeme's length is found again when asked for.
+    case double = 4
     /// Any other number; the payload holds the lexeme length (bit 63 set for integers).
-    case number = 4
+    case number = 5
     /// A string; the payload holds the raw byte length, bit 63 = has escapes, bit 62 = non-ASCII.
-    case string = 5
+    case string = 6
     /// An array; the payload holds the end node index (low 32 bits) and the element count.
-    case array = 6
+    /// Containers have the highest raw values (``JSONElement/count`` relies on it).
+    case array = 7
     /// An object; the payload holds the end node index (low 32 bits) and the member count.
-    case object = 7
+    case object = 8
 }
 
 /// The flat index over the input bytes, two 64-bit words per node.

@@ -83,7 +83,7 @@ extension JSONValue {
             case .null: return .null
             case .true: return .bool(true)
             case .false: return .bool(false)
-            case .int, .number: return .number(JSONNumber(element: element))
+            case .int, .double, .number: return .number(JSONNumber(element: element))
             default: return .string(element.makeString())
             }
         }

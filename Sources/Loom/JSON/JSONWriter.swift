@@ -520,7 +520,7 @@ extension JSONDocument {
                 case .true: writer.write(true)
                 case .false: writer.write(false)
                 case .int: writer.write(Int64(bitPattern: element.payload))
-                case .number: writer.writeNumberLexeme(element.numberBytes)
+                case .double, .number: writer.writeNumberLexeme(element.numberBytes)
                 case .string:
                     writer.beforeValue()
                     writeString(element, into: &writer)

@@ -103,7 +103,6 @@ enum NumberConversion {
     /// Correctly rounded `Double` for a lexeme; `nil` when the magnitude overflows to infinity.
     @usableFromInline
     static func double(from lexeme: UnsafeBufferPointer<UInt8>) -> Double? {
-        // Clinger's fast path: a mantissa below 2^53 scaled by an exact power of ten is exact.
         var index = 0
         let count = lexeme.count
         var negative = false
@@ -159,20 +158,25 @@ enum NumberConversion {
             }
             if exponentNegative { exponent = -exponent }
         }
-        if simple {
-            let scale = exponent - fractionDigits
-            if mantissa == 0 { return negative ? -0.0 : 0.0 }
-            if mantissa <= (1 << 53) && scale >= -22 && scale <= 22 {
-                var value = Double(mantissa)
-                value = scale < 0 ? value / powersOfTen[-scale] : value * powersOfTen[scale]
-                return negative ? -value : value
-            }
-            // Up to 19 significant digits: Eisel-Lemire with a 128-bit product is always exact
-            // (Mushtak & Lemire, "Fast Number Parsing Without Fallback", 2023).
-            guard let magnitude = eiselLemire(mantissa: mantissa, exponent10: scale) else { return nil }
-            return negative ? -magnitude : magnitude
-        }
+        if simple { return double(mantissa: mantissa, scale: exponent - fractionDigits, negative: negative) }
         return slowDouble(lexeme)
+    }
+
+    /// `±mantissa × 10^scale` correctly rounded, for a mantissa of at most 19 significant
+    /// digits; `nil` when the magnitude overflows `Double`.
+    @inline(__always)
+    static func double(mantissa: UInt64, scale: Int, negative: Bool) -> Double? {
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        // Clinger's fast path: a mantissa below 2^53 scaled by an exact power of ten is exact.
+        if mantissa <= (1 << 53) && scale >= -22 && scale <= 22 {
+            var value = Double(mantissa)
+            value = scale < 0 ? value / powersOfTen[-scale] : value * powersOfTen[scale]
+            return negative ? -value : value
+        }
+        // Up to 19 significant digits: Eisel-Lemire with a 128-bit product is always exact
+        // (Mushtak & Lemire, "Fast Number Parsing Without Fallback", 2023).
+        guard let magnitude = eiselLemire(mantissa: mantissa, exponent10: scale) else { return nil }
+        return negative ? -magnitude : magnitude
     }
 
     /// `mantissa × 10^exponent10` correctly rounded, for a non-zero mantissa; `nil` on overflow.

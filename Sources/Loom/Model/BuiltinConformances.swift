@@ -42,7 +42,7 @@ func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement,
         let value = Int64(bitPattern: element.payload)
         guard let exact = T(exactly: value) else { throw context.outOfRange("\(T.self)", element) }
         return exact
-    case .number:
+    case .double, .number:
         switch NumberConversion.integer(T.self, from: element.numberBytes) {
         case .success(let value): return value
         case .failure(.notIntegral): return try context.roundedInteger(T.self, element)
@@ -148,6 +148,7 @@ extension Double: JSONDecodable, JSONEncodable {
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         switch element.nodeKind {
         case .int: self = Double(Int64(bitPattern: element.payload))
+        case .double: self = Double(bitPattern: element.payload)
         case .number:
             guard let value = NumberConversion.double(from: element.numberBytes) else {
                 throw context.outOfRange("Double", element)

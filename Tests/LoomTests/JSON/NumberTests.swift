@@ -1,5 +1,6 @@
 import Foundation
 import Loom
+import PropertyBased
 import Testing
 
 /// Exact integers, correctly rounded doubles, big lexemes and `JSONNumber` equality.
@@ -307,5 +308,54 @@ struct NumberTests {
         }
         #expect(checked > 111_000)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// Lexemes of up to 19 significant digits are converted once, by the parser; longer ones
+    /// when read. Both must agree with the standard library's correctly rounded parser, and
+    /// the lexeme must come back intact (the parser keeps the value, not the length).
+    @Test("generated fractions and exponents convert correctly in the parser and keep their text")
+    func generatedLexemes() async {
+        await propertyCheck(count: 2000, input: Self.decimalLexeme) { lexeme in
+            let text = "[\(lexeme),\(lexeme)]"
+            do {
+                let document = try JSONDocument(parsing: text)
+                withExtendedLifetime(document) {
+                    for element in document.root.elements {
+                        #expect(element.numberLexeme == lexeme)
+                        #expect(element.doubleValue?.bitPattern == expected(lexeme)?.bitPattern, "\(lexeme)")
+                        #expect(element.isIntegerLiteral == false)
+                    }
+                }
+                let decoded = try? JSONModelDecoder().decode([Double].self, from: Array(text.utf8))
+                #expect(decoded?.first?.bitPattern == expected(lexeme)?.bitPattern, "\(lexeme)")
+                let tree = try JSONValue(parsing: text)
+                #expect(tree.arrayValue?.first?.numberValue?.doubleValue?.bitPattern == expected(lexeme)?.bitPattern)
+            } catch {
+                Issue.record("\(lexeme): \(error)")
+            }
+        }
+    }
+
+    private func expected(_ lexeme: String) -> Double? { Double(lexeme).flatMap { $0.isFinite ? $0 : nil } }
+
+    /// `-?int(.frac)?(e±exp)?` with a fraction or an exponent, 1–24 significant digits and
+    /// exponents from -360 to 360, so both the parser's path and the lexeme path are taken.
+    static let decimalLexeme = Generator<String, Shrink.None<String>> { rng in
+        func digits(_ count: Int, leadingNonZero: Bool) -> String {
+            String((0..<count).map { index in
+                Character(String(Int.random(in: (index == 0 && leadingNonZero ? 1 : 0)...9, using: &rng)))
+            })
+        }
+        var lexeme = Bool.random(using: &rng) ? "-" : ""
+        let integerDigits = Int.random(in: 0...12, using: &rng)
+        lexeme += integerDigits == 0 ? "0" : digits(integerDigits, leadingNonZero: true)
+        let hasFraction = Bool.random(using: &rng)
+        if hasFraction { lexeme += "." + digits(Int.random(in: 1...18, using: &rng), leadingNonZero: false) }
+        if !hasFraction || Bool.random(using: &rng) {
+            lexeme += ["e", "E"].randomElement(using: &rng) ?? "e"
+            lexeme += ["", "+", "-"].randomElement(using: &rng) ?? ""
+            lexeme += String(Int.random(in: 0...360, using: &rng))
+        }
+        return lexeme
     }
 }
