@@ -12,10 +12,9 @@ final class JSONParser {
     // The parser is a class so that its helpers share one instance instead of copying a
     // struct around; it never escapes `parse`, so dynamic exclusivity checks buy nothing.
     @exclusivity(unchecked) var tape: Tape
-    /// Node indices of the open containers, innermost last.
+    /// Node indices of the open containers, innermost last. An open container's payload word
+    /// counts its completed children until `close` writes the final payload.
     @exclusivity(unchecked) var stack: [Int] = []
-    /// Completed children of each open container, parallel to `stack`.
-    @exclusivity(unchecked) var counts: [Int] = []
     @exclusivity(unchecked) var valueCount = 0
 
     init(input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
@@ -179,7 +178,7 @@ final class JSONParser {
                     }
                     return
                 }
-                counts[counts.count &- 1] &+= 1
+                tape.words[(top &<< 1) &+ 1] &+= 1
                 position = try skipWhitespace(position)
                 let inObject = (tape.words[top &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
                 guard position < end else {
@@ -238,12 +237,12 @@ final class JSONParser {
                 "nesting deeper than the limit of \(options.maxDepth)", at: position)
         }
         stack.append(tape.count)
-        counts.append(0)
         tape.append(kind: kind, offset: position, payload: 0)
     }
 
     func close(at position: Int) throws(JSONError) {
-        guard let start = stack.popLast(), let count = counts.popLast() else { return }
+        guard let start = stack.popLast() else { return }
+        let count = Int(truncatingIfNeeded: tape.words[(start &<< 1) &+ 1])
         let endIndex = tape.count
         guard endIndex <= Int(UInt32.max) else {
             throw error(.sizeLimitExceeded, "document has too many values", at: position)
