@@ -747,7 +747,7 @@ public struct JSONErrorAccumulator {
     ///
     /// - Throws: only if called without a successful ``finish()`` first.
     @inlinable @inline(__always)
-    public static func unwrap<T>(_ value: T?) throws -> T {
+    public static func unwrap<T>(_ value: consuming T?) throws -> T {
         guard let value else { throw JSONDecodingError(.invalidValue, reason: "value missing after a failed decode") }
         return value
     }
