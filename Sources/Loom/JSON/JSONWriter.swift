@@ -227,7 +227,7 @@ public struct JSONWriter {
             appendInteger(Int64(value))
             return
         }
-        bytes.append(contentsOf: JSONNumber.normalizedLexeme(value.description).utf8)
+        appendShortest(value)
     }
 
     /// Writes a `Float` as the shortest decimal that reads back as exactly `value`.
@@ -237,7 +237,33 @@ public struct JSONWriter {
     public mutating func write(_ value: Float) throws(JSONError) {
         guard value.isFinite else { return try writeNonFinite(Double(value)) }
         beforeValue()
-        bytes.append(contentsOf: JSONNumber.normalizedLexeme(value.description).utf8)
+        appendShortest(value)
+    }
+
+    /// Appends the standard library's shortest round-trip text for `value`, in JSON's
+    /// spelling (no `.0` before an exponent or at the end, no `+` or leading zeros in it).
+    ///
+    /// The digits go straight into `bytes`: `description` would allocate a `String` for every
+    /// value of more than 15 characters (most doubles with a fraction).
+    @usableFromInline
+    mutating func appendShortest(_ value: Double) { appendShortestText(value) }
+
+    /// Appends `value`'s shortest round-trip text in JSON's spelling (see the `Double` form).
+    @usableFromInline
+    mutating func appendShortest(_ value: Float) { appendShortestText(value) }
+
+    private mutating func appendShortestText<Value: TextOutputStreamable>(_ value: Value) {
+        let start = bytes.count
+        var sink = ShortestTextSink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
+        // Swift writes `1e-07`, `5e+20` and `1.0`; JSON text here is `1e-7`, `5e20`, `1`.
+        let text = bytes[start...]
+        guard text.contains(UInt8(ascii: "e")) || text.last == UInt8(ascii: "0") && text.dropLast().last == UInt8(ascii: ".")
+        else { return }
+        let normalized = JSONNumber.normalizedLexeme(String(decoding: text, as: UTF8.self))
+        bytes.replaceSubrange(start..., with: normalized.utf8)
     }
 
     @usableFromInline
@@ -570,4 +596,15 @@ extension JSONDocument {
             writer.writeEscaped(utf8: raw)
         }
     }
+}
+
+/// Receives a floating-point value's text from `write(to:)`: the standard library hands the
+/// ASCII digits to `_writeASCII` (a requirement of `TextOutputStream` whose default makes a
+/// `String` of them), so implementing it keeps them out of the heap.
+struct ShortestTextSink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }
