@@ -84,7 +84,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             // At most 15 significant digits survive a trip through a normal Double exactly. A
             // Double of zero stands only for a zero lexeme: a tiny value such as `1e-400`
             // underflows to zero and keeps its text.
-            if digits <= 15, let value = NumberConversion.double(from: bytes),
+            // The parser already converted most fractions (`doubleValue` reads its result).
+            if digits <= 15, let value = element.doubleValue,
                 digits == 0 ? value == 0 : abs(value) >= Double.leastNormalMagnitude
             {
                 storage = .double(value)
