@@ -70,7 +70,7 @@ public struct JSONDecodingContext: Sendable {
             self.decoder = decoder
             self.notes = notes
             var marker: UInt8 = 0
-            stackTop = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            stackTop = DecodingStack.top(withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
             if case .formatted(let pattern) = decoder.dateStrategy {
                 datePattern = JSONDatePattern(pattern)
             } else {
@@ -175,7 +175,8 @@ public struct JSONDecodingContext: Sendable {
     /// values without `makeInstance`. It costs one comparison until the decode has used
     /// 96 KB of stack, then one read of the thread's bounds per decode (and a lock per
     /// level); it is skipped when the thread's stack is unknown or the frame is not on it (a
-    /// context used on another thread, AddressSanitizer's fake stacks).
+    /// context used on another thread). Under AddressSanitizer, whose fake stacks put locals
+    /// on the heap, every level reads the real frame's address from the sanitizer's runtime.
     ///
     /// - Throws: ``JSONDecodingError`` of kind `invalidValue` at `element`.
     @inlinable
@@ -186,9 +187,10 @@ public struct JSONDecodingContext: Sendable {
         // around to a large distance and takes the slow path.
         if storage.stackTop &- here < DecodingStack.reserve { return }
         let stack = storage.stack()
-        if here < stack.floor && here >= stack.low {
+        let real = DecodingStack.realAddress(here)
+        if real < stack.floor && real >= stack.low {
             throw invalid(
-                "nested too deep for the stack of this thread (\((here - stack.low) / 1024) KB left); decode on a "
+                "nested too deep for the stack of this thread (\((real - stack.low) / 1024) KB left); decode on a "
                     + "thread with a larger stack or lower JSONParsingOptions.maxDepth", element)
         }
     }

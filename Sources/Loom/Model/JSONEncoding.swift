@@ -102,13 +102,13 @@ public struct JSONEncodingContext: Sendable {
 
         /// Whether a model written at `here` must move to a thread with a larger stack.
         @usableFromInline func needsGrowth(at here: UInt) -> Bool {
-            bounds.get().needsGrowth(at: here)
+            bounds.get().needsGrowth(at: DecodingStack.realAddress(here))
         }
 
         init(_ encoder: JSONModelEncoder) {
             self.encoder = encoder
             var marker: UInt8 = 0
-            stackTop = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            stackTop = DecodingStack.top(withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
             if case .formatted(let pattern) = encoder.dateStrategy {
                 datePattern = JSONDatePattern(pattern)
             } else {

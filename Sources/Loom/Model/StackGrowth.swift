@@ -48,14 +48,17 @@ extension JSONDecodingContext {
     /// larger stack when less than `DecodingStack.growthReserve` is left.
     @usableFromInline
     func decodeModel<T: JSONDecodable>(_ type: T.Type, json element: JSONElement, at here: UInt) throws -> T {
-        guard storage.stack().needsGrowth(at: here) else { return try T(json: element, context: self) }
+        guard storage.stack().needsGrowth(at: DecodingStack.realAddress(here)) else {
+            return try T(json: element, context: self)
+        }
         return try onLargerStack(element) { try T(json: element, context: $0) }
     }
 
     /// Whether a model level at this point must continue on a larger stack.
     @usableFromInline
     func needsLargerStack(at here: UInt) -> Bool {
-        storage.stackTop &- here >= DecodingStack.reserve && storage.stack().needsGrowth(at: here)
+        storage.stackTop &- here >= DecodingStack.reserve
+            && storage.stack().needsGrowth(at: DecodingStack.realAddress(here))
     }
 
     /// Runs `body` on a new thread with a large stack, with a copy of this context whose
@@ -235,7 +238,7 @@ extension LargerStack {
     static func ifNeeded<T>(_ body: () -> T) -> T {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        guard DecodingStack.ofCurrentThread().needsGrowth(at: here) else { return body() }
+        guard DecodingStack.ofCurrentThread().needsGrowth(at: DecodingStack.realAddress(here)) else { return body() }
         // No thread could be started: nothing better than carrying on here.
         guard case .success(let value)? = run(body) else { return body() }
         return value
@@ -259,4 +262,56 @@ extension DecodingStack {
         let bounds: DecodingStack
         init(_ bounds: DecodingStack) { self.bounds = bounds }
     }
+}
+
+extension DecodingStack {
+    /// `address` (of a local) on the thread's real stack. AddressSanitizer's use-after-return
+    /// detection moves locals to "fake stack" frames on the heap; its runtime tells where the
+    /// real frame is. Elsewhere (no AddressSanitizer runtime loaded) `address` is returned.
+    @usableFromInline
+    static func realAddress(_ address: UInt) -> UInt {
+        guard let sanitizer = AddressSanitizer.shared,
+            let fakeStack = sanitizer.currentFakeStack()
+        else { return address }
+        var begin: UnsafeMutableRawPointer?
+        var end: UnsafeMutableRawPointer?
+        guard let pointer = UnsafeMutableRawPointer(bitPattern: address),
+            let frame = sanitizer.isInFakeStack(fakeStack, pointer, &begin, &end)
+        else { return address }
+        return UInt(bitPattern: frame)
+    }
+
+    /// Where a decode or encode begins: `address` of a local there, or 0 under
+    /// AddressSanitizer, so that every model level takes the slow path, which finds the real
+    /// frame (`realAddress`): distances between fake frames mean nothing.
+    static func top(_ address: UInt) -> UInt {
+        AddressSanitizer.shared == nil ? address : 0
+    }
+}
+
+/// The AddressSanitizer runtime's fake-stack functions, looked up at run time: present only
+/// in a sanitized process.
+struct AddressSanitizer: Sendable {
+    typealias FakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+    typealias InFakeStack = @convention(c) (
+        UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> UnsafeMutableRawPointer?
+
+    let currentFakeStack: FakeStack
+    let isInFakeStack: InFakeStack
+
+    static let shared: AddressSanitizer? = {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        let process = dlopen(nil, RTLD_NOW)
+        guard let current = dlsym(process, "__asan_get_current_fake_stack"),
+            let contains = dlsym(process, "__asan_addr_is_in_fake_stack")
+        else { return nil }
+        return AddressSanitizer(
+            currentFakeStack: unsafeBitCast(current, to: FakeStack.self),
+            isInFakeStack: unsafeBitCast(contains, to: InFakeStack.self))
+        #else
+        return nil
+        #endif
+    }()
 }
