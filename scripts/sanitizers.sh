@@ -16,6 +16,10 @@ while [ $# -gt 0 ]; do
 done
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
 
+# LeakSanitizer (part of AddressSanitizer) reports what XCTest and Foundation keep until
+# exit; scripts/lsan.supp lists those allocations, by function, and nothing of Loom's.
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=1${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
 status=0
 for sanitizer in "${sanitizers[@]}"; do
     case "$sanitizer" in

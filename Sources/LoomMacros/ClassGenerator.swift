@@ -182,6 +182,7 @@ enum ClassGenerator {
         if !info.isHierarchy {
             var writer = CodeWriter()
             writer.line("\(access)\(encodeHeader) {")
+            writer.line("    " + EncodeGenerator.stackGrowth)
             for line in HooksGenerator.willEncodeLines(hooks) { writer.line("    " + line) }
             writer.append(EncodeGenerator.body(model, wrapsObject: true))
             writer.line("}")
@@ -191,6 +192,7 @@ enum ClassGenerator {
                 var writer = CodeWriter()
                 writer.block("\(overridable)\(encodeHeader)") { body in
                     for line in HooksGenerator.willEncodeLines(hooks) { body.line(line) }
+                    body.line(EncodeGenerator.hierarchyStackGrowth)
                     body.line("try writer.beginObject()")
                     body.line("try self._loomEncodeMembers(to: &writer, context: context)")
                     body.line("writer.endObject()")
@@ -392,6 +394,7 @@ enum ClassGenerator {
             var encode = CodeWriter()
             if let willEncode = hooks.willEncode, willEncode.returnsValue {
                 encode.block("\(access)\(encodeHeader)") { body in
+                    body.line(EncodeGenerator.stackGrowth)
                     body.line("let model = \(willEncode.throwsErrors ? "try " : "")self.jsonWillEncode()")
                     body.line("try model._loomEncode(to: &writer, context: context)")
                 }
@@ -399,6 +402,7 @@ enum ClassGenerator {
                 encode.line("func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
             } else {
                 encode.line("\(access)\(encodeHeader) {")
+                encode.line("    " + EncodeGenerator.stackGrowth)
                 for line in HooksGenerator.willEncodeLines(hooks) { encode.line("    " + line) }
             }
             encode.append(EncodeGenerator.body(model, wrapsObject: true))

@@ -8,10 +8,23 @@ enum EncodeGenerator {
         var writer = CodeWriter(depth: 0)
         writer.line(
             "\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
+        writer.line("    " + stackGrowth)
         writer.append(body(model, wrapsObject: true))
         writer.line("}")
         return writer
     }
+
+    /// The first statement of a generated `encode(to:context:)`: when the thread's stack is
+    /// nearly used up, the model is written on a thread with a larger stack (one comparison
+    /// otherwise; see `StackGrowth.swift` in Loom).
+    static let stackGrowth =
+        "if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }"
+
+    /// `stackGrowth` for the root of a class hierarchy, placed after its `willEncode` hook:
+    /// the object and its members, without calling `encode` (and a subclass's hook) again.
+    static let hierarchyStackGrowth =
+        "if context.needsLargerStack { return try context.onLargerStack(&writer) { try $0.beginObject(); "
+        + "try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }"
 
     /// The statements of `encode(to:context:)`, one level deep; without `wrapsObject`, only
     /// the members (a class model's part of the object its hierarchy writes).

@@ -399,6 +399,7 @@ enum EnumGenerator {
         body.block(
             "\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
         ) { code in
+            code.line(EncodeGenerator.stackGrowth)
             code.line("switch self {")
             var entries = model.cases
             if let fallback = model.fallback, fallback.payload != nil { entries.append(fallback) }

@@ -58,6 +58,7 @@ struct CodableExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.login, to: &writer)

@@ -57,6 +57,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .text(let value):
                         try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -106,6 +107,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .text(let value):
                         try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -151,6 +153,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .userJoined(let value):
                         try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -197,6 +200,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .image(let value):
                         try context.encode(value, to: &writer)
@@ -254,6 +258,7 @@ struct PolyExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .text(let value):
                         try context.encode(value, to: &writer)
@@ -309,6 +314,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
@@ -413,6 +419,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try $0.beginObject(); try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }
                     try writer.beginObject()
                     try self._loomEncodeMembers(to: &writer, context: context)
                     writer.endObject()
@@ -679,6 +686,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     let model = try self.jsonWillEncode()
                     try model._loomEncode(to: &writer, context: context)
                 }
@@ -775,6 +783,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.number, to: &writer)
@@ -908,6 +917,7 @@ struct PolyExpansionTests {
                 }
 
                 open func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try $0.beginObject(); try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }
                     try writer.beginObject()
                     try self._loomEncodeMembers(to: &writer, context: context)
                     writer.endObject()
@@ -1007,6 +1017,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .left(let value):
                         try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }

@@ -85,7 +85,9 @@ public struct JSONModelFields: CustomStringConvertible {
 
     /// Adds a property. Strings are quoted, optionals show their value or `nil`.
     public mutating func append<T>(_ name: String, _ value: T) {
-        fields.append((name, Self.describe(value)))
+        // A property holding a model describes that model here: deep models recurse, so the
+        // rest may continue on a larger stack (StackGrowth.swift).
+        fields.append((name, LargerStack.ifNeeded { Self.describe(value) }))
     }
 
     /// `Type(name: value, …)`.

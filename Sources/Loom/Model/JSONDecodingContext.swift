@@ -73,7 +73,7 @@ public struct JSONDecodingContext: Sendable {
             self.decoder = decoder
             self.notes = notes
             var marker: UInt8 = 0
-            stackTop = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            stackTop = DecodingStack.top(withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
             if case .formatted(let pattern) = decoder.dateStrategy {
                 datePattern = JSONDatePattern(pattern)
             } else {
@@ -83,7 +83,9 @@ public struct JSONDecodingContext: Sendable {
         }
     }
 
-    @usableFromInline let storage: Storage
+    /// `var` so that a decode continued on a thread with a larger stack gets its own
+    /// stack bounds (`onLargerStack` in StackGrowth.swift).
+    @usableFromInline var storage: Storage
     @usableFromInline let keyMode: UInt8
     @usableFromInline let collecting: Bool
     @usableFromInline let nullAsMissing: Bool
@@ -163,27 +165,35 @@ public struct JSONDecodingContext: Sendable {
         return element.members
     }
 
-    /// Throws instead of overflowing the stack when a recursive model nests deeper than the
-    /// decoding thread can hold.
+    /// Throws instead of overflowing the stack when a model nests deeper than the decoding
+    /// thread can hold and no thread with a larger stack could take over.
     ///
     /// Every model level calls it (through ``object(_:for:)``). The depth limit alone does
-    /// not protect a recursive model: an optimized build needs 1–2 MB of stack for 512
-    /// levels of a small recursive model, more than a secondary thread has on Apple
-    /// platforms (512 KB). The check costs a comparison until the decode has used 96 KB of
-    /// stack, then one read of the thread's bounds per decode; it is skipped when the thread's stack is unknown or the frame is not on it (a
-    /// context used on another thread, AddressSanitizer's fake stacks).
+    /// not protect a recursive model: 512 levels of a small recursive model need 1–2 MB of
+    /// stack in an optimized build and about 2 MB in a debug build, more than a secondary
+    /// thread has on Apple platforms (512 KB). Models therefore move to a thread with an
+    /// 8 MB stack when less than 128 KB of theirs is left (`JSONModel.makeInstance`, see
+    /// StackGrowth.swift), so this check, at 96 KB left, throws only when that thread could
+    /// not be started, or for a hand-written `JSONDecodable` type that decodes nested
+    /// values without `makeInstance`. It costs one comparison until the decode has used
+    /// 96 KB of stack, then one read of the thread's bounds per decode (and a lock per
+    /// level); it is skipped when the thread's stack is unknown or the frame is not on it (a
+    /// context used on another thread). Under AddressSanitizer, whose fake stacks put locals
+    /// on the heap, every level reads the real frame's address from the sanitizer's runtime.
     ///
     /// - Throws: ``JSONDecodingError`` of kind `invalidValue` at `element`.
     @inlinable
     public func checkStack(_ element: JSONElement) throws {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        // Shallow so far (the common case): no bounds needed.
-        if here <= storage.stackTop && storage.stackTop &- here < DecodingStack.reserve { return }
+        // Shallow so far (the common case): no bounds needed. A frame above the start wraps
+        // around to a large distance and takes the slow path.
+        if storage.stackTop &- here < DecodingStack.reserve { return }
         let stack = storage.stack()
-        if here < stack.floor && here >= stack.low {
+        let real = DecodingStack.realAddress(here)
+        if real < stack.floor && real >= stack.low {
             throw invalid(
-                "nested too deep for the stack of this thread (\((here - stack.low) / 1024) KB left); decode on a "
+                "nested too deep for the stack of this thread (\((real - stack.low) / 1024) KB left); decode on a "
                     + "thread with a larger stack or lower JSONParsingOptions.maxDepth", element)
         }
     }
@@ -762,8 +772,22 @@ struct DecodingStack: Sendable {
     /// conversions, Foundation calls, error construction.
     @usableFromInline let floor: UInt
 
-    /// What a decode keeps free below its deepest model level.
+    /// `low` plus ``growthReserve``: a model level below it continues on a larger stack.
+    let growthFloor: UInt
+
+    /// What a decode keeps free below its deepest model level; also how much stack a decode
+    /// or encode uses before it first reads the thread's bounds.
     @usableFromInline static let reserve: UInt = 96 * 1024
+
+    /// Below this much stack left, a model level continues on a thread with a larger stack
+    /// (StackGrowth.swift). Above ``reserve`` by more than any one model level needs, so
+    /// that the level's own `checkStack` does not throw first.
+    static let growthReserve: UInt = 128 * 1024
+
+    /// Whether a model level at `here` must continue on a larger stack.
+    func needsGrowth(at here: UInt) -> Bool {
+        here < growthFloor && here >= low
+    }
 
     /// The current thread's stack; zeros (no check) where the platform does not say.
     static func current() -> DecodingStack {
@@ -803,10 +827,12 @@ struct DecodingStack: Sendable {
         guard low != 0, size > 2 * Self.reserve else {
             self.low = 0
             floor = 0
+            growthFloor = 0
             return
         }
         self.low = low
         floor = low + Self.reserve
+        growthFloor = low + Self.growthReserve
     }
 }
 

@@ -95,8 +95,20 @@ public struct JSONEncodingContext: Sendable {
         let encoder: JSONModelEncoder
         /// The encoder's `.formatted` date pattern, compiled once per encode.
         let datePattern: JSONDatePattern?
+        /// An address near the start of the encode on the thread's stack: an encode that has
+        /// used less than `DecodingStack.reserve` below it does not look at the bounds.
+        @usableFromInline let stackTop: UInt
+        let bounds = StackBoundsCache()
+
+        /// Whether a model written at `here` must move to a thread with a larger stack.
+        @usableFromInline func needsGrowth(at here: UInt) -> Bool {
+            bounds.get().needsGrowth(at: DecodingStack.realAddress(here))
+        }
+
         init(_ encoder: JSONModelEncoder) {
             self.encoder = encoder
+            var marker: UInt8 = 0
+            stackTop = DecodingStack.top(withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) })
             if case .formatted(let pattern) = encoder.dateStrategy {
                 datePattern = JSONDatePattern(pattern)
             } else {
@@ -105,7 +117,9 @@ public struct JSONEncodingContext: Sendable {
         }
     }
 
-    @usableFromInline let storage: Storage
+    /// `var` so that an encode continued on a thread with a larger stack gets its own stack
+    /// bounds (`onLargerStack` in StackGrowth.swift).
+    @usableFromInline var storage: Storage
     @usableFromInline let keyMode: UInt8
     /// Whether `nil` optionals are written as `null`.
     public let writesNulls: Bool

@@ -316,6 +316,13 @@ extension JSONDecodingContext {
     public func instance<Base: JSONDecodable & AnyObject, Chosen>(
         of type: Base.Type, json element: JSONElement, chosenBy choose: (JSONElement) throws -> Chosen.Type?
     ) throws -> Base {
+        // A class cluster's `makeInstance` replaces `JSONModel`'s, which grows the stack for
+        // other models (StackGrowth.swift): grow it here.
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if needsLargerStack(at: here) {
+            return try onLargerStack(element) { try $0.instance(of: type, json: element, chosenBy: choose) }
+        }
         let chosen: Chosen.Type?
         do {
             chosen = try choose(element)

@@ -1,0 +1,317 @@
+import Foundation
+
+// Stack growth for deep models, the way Rust's `stacker` / `serde_stacker` do it: model
+// decoding and encoding recurse once per model level, and when a level finds less than
+// `DecodingStack.growthReserve` of its thread's stack left, the rest of that subtree runs on
+// a new thread with a large stack while the calling thread waits. The common path is one
+// comparison per model level; everything else is out of line.
+//
+// Where the checks sit:
+// - Decoding: in `JSONModel.makeInstance(json:context:)` below. Every nested model is
+//   created through `makeInstance` (generated properties through `context.decode(_:from:)`,
+//   optionals, arrays, sets and dictionaries through their conformances, the root through
+//   the decoder, `Codable` values through the bridge), and this default is what a type
+//   declared `JSONModel` gets, so the check runs once per model level and never for leaves
+//   (`Int`, `String`, … use `JSONDecodable`'s default). A model cannot be continued from
+//   inside its initializer, but `makeInstance` returns the whole model, so it can run
+//   `init(json:context:)` elsewhere. Class clusters, which override `makeInstance`, get
+//   the same check in ``JSONDecodingContext/instance(of:json:chosenBy:)``.
+// - Encoding: there is no such indirection (a model's `encode(to:context:)` is called
+//   directly by its parent), so `@JSONModel` puts one line at the top of the generated
+//   `encode(to:context:)`: `if context.needsLargerStack { … }`.
+//
+// `checkStack` (called by `object(_:for:)`) stays as the backstop: it throws when less than
+// `DecodingStack.reserve` (less than the growth reserve) is left, which happens only when no
+// thread could be started or for hand-written `JSONDecodable` types that bypass the above.
+
+extension JSONModel {
+    /// Calls `init(json:context:)`, on a thread with a larger stack when this one is nearly
+    /// used up.
+    ///
+    /// - Throws: ``JSONDecodingError``: what `init(json:context:)` throws, or, when the stack
+    ///   is nearly used up and no thread can be started, kind `invalidValue` at `element`.
+    @inlinable
+    public static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        // Less than the check interval used since the decode began: nothing to look at. (A
+        // frame above the start wraps around to a large distance and takes the slow path.)
+        if context.storage.stackTop &- here < DecodingStack.reserve {
+            return try Self(json: element, context: context)
+        }
+        return try context.decodeModel(Self.self, json: element, at: here)
+    }
+}
+
+extension JSONDecodingContext {
+    /// The slow path of `JSONModel.makeInstance`: decodes `T` here, or on a thread with a
+    /// larger stack when less than `DecodingStack.growthReserve` is left.
+    @usableFromInline
+    func decodeModel<T: JSONDecodable>(_ type: T.Type, json element: JSONElement, at here: UInt) throws -> T {
+        guard storage.stack().needsGrowth(at: DecodingStack.realAddress(here)) else {
+            return try T(json: element, context: self)
+        }
+        return try onLargerStack(element) { try T(json: element, context: $0) }
+    }
+
+    /// Whether a model level at this point must continue on a larger stack.
+    @usableFromInline
+    func needsLargerStack(at here: UInt) -> Bool {
+        storage.stackTop &- here >= DecodingStack.reserve
+            && storage.stack().needsGrowth(at: DecodingStack.realAddress(here))
+    }
+
+    /// Runs `body` on a new thread with a large stack, with a copy of this context whose
+    /// stack bounds are that thread's, and waits for it.
+    ///
+    /// - Throws: what `body` throws; ``JSONDecodingError`` of kind `invalidValue` at
+    ///   `element` when no thread can be started.
+    @usableFromInline
+    func onLargerStack<T>(_ element: JSONElement, _ body: (JSONDecodingContext) throws -> T) throws -> T {
+        let decoder = storage.decoder
+        let notes = storage.notes
+        let context = self
+        let outcome = LargerStack.run {
+            var moved = context
+            // Made on the new thread, so the stack top and bounds are that thread's.
+            moved.storage = Storage(decoder, notes: notes)
+            return try body(moved)
+        }
+        guard let outcome else {
+            throw invalid(
+                "nested too deep for the stack of this thread, and no thread with a larger stack could be "
+                    + "started; decode on a thread with a larger stack or lower JSONParsingOptions.maxDepth", element)
+        }
+        return try outcome.get()
+    }
+}
+
+extension JSONEncodingContext {
+    /// Whether the model about to be written must be written on a thread with a larger
+    /// stack: less than the reserve is left on this one.
+    ///
+    /// `@JSONModel` checks it at the top of every generated `encode(to:context:)` and then
+    /// calls ``onLargerStack(_:_:)``. Costs one comparison until the encode has used 96 KB
+    /// of stack.
+    @inlinable
+    public var needsLargerStack: Bool {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if storage.stackTop &- here < DecodingStack.reserve { return false }
+        return storage.needsGrowth(at: here)
+    }
+
+    /// Runs `body` (the rest of a model's encoding) on a new thread with a large stack,
+    /// handing `writer` over and back, and waits for it.
+    ///
+    /// - Throws: what `body` throws; ``JSONError`` of kind `invalidValue` when no thread can
+    ///   be started.
+    public func onLargerStack(
+        _ writer: inout JSONWriter, _ body: (inout JSONWriter, JSONEncodingContext) throws -> Void
+    ) throws {
+        // The writer moves to the other thread and back (a swap, so its buffer is not copied).
+        let handoff = WriterHandoff()
+        swap(&handoff.writer, &writer)
+        defer { swap(&handoff.writer, &writer) }
+        let encoder = storage.encoder
+        let context = self
+        let outcome = LargerStack.run {
+            var moved = context
+            moved.storage = Storage(encoder)
+            try body(&handoff.writer, moved)
+        }
+        guard let outcome else {
+            throw JSONError(
+                kind: .invalidValue,
+                message: "value nests too deep for the stack of this thread, and no thread with a larger stack "
+                    + "could be started; encode on a thread with a larger stack")
+        }
+        try outcome.get()
+    }
+}
+
+/// A writer on its way to another thread and back. `@unchecked Sendable`: only one thread
+/// uses it at a time; the caller waits (`LargerStack.run`) while the helper thread writes.
+final class WriterHandoff: @unchecked Sendable {
+    var writer = JSONWriter()
+}
+
+/// The thread's stack bounds, read on first need (reading them is a system call, and on
+/// Linux's main thread a parse of /proc/self/maps). `@unchecked Sendable`: the cache is
+/// behind `lock`.
+final class StackBoundsCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bounds: DecodingStack?
+
+    func get() -> DecodingStack {
+        lock.lock()
+        defer { lock.unlock() }
+        if let bounds { return bounds }
+        let current = DecodingStack.current()
+        bounds = current
+        return current
+    }
+}
+
+/// Runs work on a new thread with a large stack while the calling thread waits.
+enum LargerStack {
+    /// The helper thread's stack: 8 MB, what a Linux main thread has. At the default depth
+    /// limit a whole decode needs 1–2 MB; a raised limit grows again from the helper thread.
+    static let stackSize = 8 << 20
+
+    /// How long to wait for the helper thread to begin before deciding that no thread can
+    /// be started (Foundation's `Thread.start()` does not report a failed thread creation).
+    static let startTimeout: TimeInterval = 10
+
+    /// Runs `body` on a new thread with a `stackSize` stack and returns its outcome, or `nil`
+    /// when the thread did not start.
+    static func run<T>(_ body: () throws -> T) -> Result<T, any Error>? {
+        withoutActuallyEscaping(body) { body in
+            let task = Handoff(body)
+            let thread = Thread { task.runOnHelper() }
+            thread.stackSize = stackSize
+            thread.start()
+            return task.waitForOutcome(startTimeout: startTimeout)
+        }
+    }
+
+    /// The state shared by the waiting thread and the helper.
+    ///
+    /// `@unchecked Sendable`: every field is read and written under `condition`, and the
+    /// value and error produced on the helper thread are read by the waiting thread only
+    /// after the helper has finished with them (`state == .done`). `body` does not escape:
+    /// it is dropped before `run` returns (`withoutActuallyEscaping` checks that).
+    private final class Handoff<T>: @unchecked Sendable {
+        enum State { case waiting, running, done, abandoned }
+        let condition = NSCondition()
+        var state = State.waiting
+        var body: (() throws -> T)?
+        var outcome: Result<T, any Error>?
+
+        init(_ body: @escaping () throws -> T) { self.body = body }
+
+        func runOnHelper() {
+            condition.lock()
+            guard state == .waiting else {
+                condition.unlock()
+                return
+            }
+            state = .running
+            condition.unlock()
+            let result = invoke()
+            condition.lock()
+            outcome = result
+            body = nil
+            state = .done
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        private func invoke() -> Result<T, any Error> {
+            guard let body else { return .failure(CancellationError()) }
+            return Result { try body() }
+        }
+
+        func waitForOutcome(startTimeout: TimeInterval) -> Result<T, any Error>? {
+            condition.lock()
+            defer { condition.unlock() }
+            let deadline = Date(timeIntervalSinceNow: startTimeout)
+            while state == .waiting {
+                if !condition.wait(until: deadline) && state == .waiting {
+                    // Never started: make sure it never will, then report.
+                    state = .abandoned
+                    body = nil
+                    return nil
+                }
+            }
+            while state != .done { condition.wait() }
+            return outcome
+        }
+    }
+}
+
+extension LargerStack {
+    /// Runs `body` here, or on a thread with a larger stack when this thread's is nearly used
+    /// up: for recursive code that has no decoding or encoding context (the generated
+    /// `description` of class models, which describes each property through reflection and
+    /// needs several KB of stack per model level).
+    static func ifNeeded<T>(_ body: () -> T) -> T {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        guard DecodingStack.ofCurrentThread().needsGrowth(at: DecodingStack.realAddress(here)) else { return body() }
+        // No thread could be started: nothing better than carrying on here.
+        guard case .success(let value)? = run(body) else { return body() }
+        return value
+    }
+}
+
+extension DecodingStack {
+    /// This thread's bounds, kept in its thread dictionary: reading them is a system call
+    /// (on Linux's main thread a parse of /proc/self/maps), too slow for every property.
+    static func ofCurrentThread() -> DecodingStack {
+        let dictionary = Thread.current.threadDictionary
+        if let cached = dictionary[threadKey] as? Cached { return cached.bounds }
+        let bounds = DecodingStack.current()
+        dictionary[threadKey] = Cached(bounds)
+        return bounds
+    }
+
+    private static let threadKey = "Loom.DecodingStack"
+
+    private final class Cached {
+        let bounds: DecodingStack
+        init(_ bounds: DecodingStack) { self.bounds = bounds }
+    }
+}
+
+extension DecodingStack {
+    /// `address` (of a local) on the thread's real stack. AddressSanitizer's use-after-return
+    /// detection moves locals to "fake stack" frames on the heap; its runtime tells where the
+    /// real frame is. Elsewhere (no AddressSanitizer runtime loaded) `address` is returned.
+    @usableFromInline
+    static func realAddress(_ address: UInt) -> UInt {
+        guard let sanitizer = AddressSanitizer.shared,
+            let fakeStack = sanitizer.currentFakeStack()
+        else { return address }
+        var begin: UnsafeMutableRawPointer?
+        var end: UnsafeMutableRawPointer?
+        guard let pointer = UnsafeMutableRawPointer(bitPattern: address),
+            let frame = sanitizer.isInFakeStack(fakeStack, pointer, &begin, &end)
+        else { return address }
+        return UInt(bitPattern: frame)
+    }
+
+    /// Where a decode or encode begins: `address` of a local there, or 0 under
+    /// AddressSanitizer, so that every model level takes the slow path, which finds the real
+    /// frame (`realAddress`): distances between fake frames mean nothing.
+    static func top(_ address: UInt) -> UInt {
+        AddressSanitizer.shared == nil ? address : 0
+    }
+}
+
+/// The AddressSanitizer runtime's fake-stack functions, looked up at run time: present only
+/// in a sanitized process.
+struct AddressSanitizer: Sendable {
+    typealias FakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+    typealias InFakeStack = @convention(c) (
+        UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+        UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> UnsafeMutableRawPointer?
+
+    let currentFakeStack: FakeStack
+    let isInFakeStack: InFakeStack
+
+    static let shared: AddressSanitizer? = {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+        let process = dlopen(nil, RTLD_NOW)
+        guard let current = dlsym(process, "__asan_get_current_fake_stack"),
+            let contains = dlsym(process, "__asan_addr_is_in_fake_stack")
+        else { return nil }
+        return AddressSanitizer(
+            currentFakeStack: unsafeBitCast(current, to: FakeStack.self),
+            isInFakeStack: unsafeBitCast(contains, to: InFakeStack.self))
+        #else
+        return nil
+        #endif
+    }()
+}
