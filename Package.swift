@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["Loom"]),
         .executableTarget(name: "FuzzParse", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzModels", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzGenerate", dependencies: ["LoomCLIKit"]),
+        .executableTarget(name: "FuzzGenerate", dependencies: ["LoomCLIKit", "FuzzSupport"]),
         // Timing checks kept out of `swift test`: linearity of hostile shapes, parse speed.
         .executableTarget(name: "LoomHardeningCheck", dependencies: ["Loom"]),
         .testTarget(

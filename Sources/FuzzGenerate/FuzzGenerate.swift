@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import Loom
 import LoomCLIKit
 
@@ -90,35 +91,7 @@ enum GenerateChecks {
 @main
 struct Replay {
     static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            print("usage: FuzzGenerate FILE_OR_DIRECTORY...")
-            exit(2)
-        }
-        var count = 0
-        for path in paths {
-            for file in files(at: path) {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    print("cannot read \(file)")
-                    exit(1)
-                }
-                if let failure = GenerateChecks.check(data) {
-                    print("\(file): \(failure)")
-                    exit(1)
-                }
-                count += 1
-            }
-        }
-        print("FuzzGenerate: \(count) input(s) replayed, every check held")
-    }
-
-    static func files(at path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [path]
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().map { path + "/" + $0 }
+        replayFuzzInputs(target: "FuzzGenerate") { GenerateChecks.check($0) }
     }
 }
 #endif

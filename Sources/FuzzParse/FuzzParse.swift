@@ -18,40 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 @main
 struct Replay {
     static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            print("usage: FuzzParse FILE_OR_DIRECTORY...")
-            exit(2)
-        }
-        var count = 0
-        for path in paths {
-            for file in files(at: path) {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    print("cannot read \(file)")
-                    exit(1)
-                }
-                let bytes = [UInt8](data)
-                _ = bytes.withUnsafeBufferPointer { buffer in
-                    // A non-nil base address even for an empty file.
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(buffer.count, 1)) { scratch in
-                        guard let base = scratch.baseAddress else { return CInt(0) }
-                        if buffer.count > 0 { _ = scratch.initialize(fromContentsOf: buffer) }
-                        return fuzz(UnsafePointer(base), buffer.count)
-                    }
-                }
-                count += 1
-            }
-        }
-        print("FuzzParse: \(count) input(s) replayed, every check held")
-    }
-
-    static func files(at path: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [path]
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.sorted().map { path + "/" + $0 }
+        replayFuzzInputs(target: "FuzzParse") { $0.withUnsafeBytes { ParseChecks.check($0.bindMemory(to: UInt8.self)) } }
     }
 }
 #endif
