@@ -42,8 +42,7 @@ extension JSONDecodable {
 public struct JSONDecodingContext: Sendable {
     // The options live in a class so that copying a context (generic code does, often)
     // costs one retain; the flags the hot path reads are copied out as plain fields.
-    // `@unchecked`: the only mutable state, the cached stack bounds, is behind `stackLock`.
-    @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline final class Storage: Sendable {
         let decoder: JSONModelDecoder
         /// Where notes go when the decode reports what it bent; `nil` otherwise.
         @usableFromInline let notes: JSONNoteSink?
@@ -55,20 +54,12 @@ public struct JSONDecodingContext: Sendable {
         /// An address near the start of the decode on the thread's stack: a decode that has
         /// used less than ``DecodingStack/reserve`` below it skips the stack check.
         @usableFromInline let stackTop: UInt
-        private let stackLock = NSLock()
-        private var stackBounds: DecodingStack?
+        private let stackBounds = StackBoundsCache()
 
         /// The decoding thread's stack bounds, read on first need: reading them costs a
         /// system call (on Linux's main thread, a parse of /proc/self/maps), which a decode
         /// of a small document must not pay.
-        @usableFromInline func stack() -> DecodingStack {
-            stackLock.lock()
-            defer { stackLock.unlock() }
-            if let stackBounds { return stackBounds }
-            let bounds = DecodingStack.current()
-            stackBounds = bounds
-            return bounds
-        }
+        @usableFromInline func stack() -> DecodingStack { stackBounds.get() }
         init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
             self.decoder = decoder
             self.notes = notes
