@@ -52,10 +52,16 @@ extension JSONDecodingContext {
 ///
 /// Swift picks the most specific overload at compile time: a property whose type is not
 /// `Equatable` (or `Hashable`) is left out, as `@JSONIgnore` properties are.
+///
+/// A property can hold another model of the same class, so comparing and hashing recurse
+/// once per model level, like decoding: near the end of the thread's stack, the rest
+/// continues on a larger one (StackGrowth.swift).
 public enum JSONModelEquality {
     /// `lhs == rhs`.
     @inlinable
-    public static func equal<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool { lhs == rhs }
+    public static func equal<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
+        LargerStack.ifNeeded { lhs == rhs }
+    }
 
     /// `true`: values of a type that is not `Equatable` do not take part in equality.
     @inlinable
@@ -63,7 +69,9 @@ public enum JSONModelEquality {
 
     /// Feeds `value` to `hasher`.
     @inlinable
-    public static func hash<T: Hashable>(_ value: T, into hasher: inout Hasher) { hasher.combine(value) }
+    public static func hash<T: Hashable>(_ value: T, into hasher: inout Hasher) {
+        LargerStack.ifNeeded { hasher.combine(value) }
+    }
 
     /// Nothing: values of a type that is not `Hashable` do not take part in hashing.
     @inlinable

@@ -54,12 +54,11 @@ public struct JSONDecodingContext: Sendable {
         /// An address near the start of the decode on the thread's stack: a decode that has
         /// used less than ``DecodingStack/reserve`` below it skips the stack check.
         @usableFromInline let stackTop: UInt
-        private let stackBounds = StackBoundsCache()
 
-        /// The decoding thread's stack bounds, read on first need: reading them costs a
-        /// system call (on Linux's main thread, a parse of /proc/self/maps), which a decode
-        /// of a small document must not pay.
-        @usableFromInline func stack() -> DecodingStack { stackBounds.get() }
+        /// The decoding thread's stack bounds, looked up on first need (a decode of a small
+        /// document never does) in the thread's cache.
+        @usableFromInline func stack() -> DecodingStack { DecodingStack.ofCurrentThread() }
+
         init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
             self.decoder = decoder
             self.notes = notes
@@ -754,7 +753,7 @@ public struct JSONErrorAccumulator {
     }
 }
 
-/// The bounds of the decoding thread's stack, read once per decode.
+/// The bounds of a thread's stack, read once per thread (`ofCurrentThread()`).
 @usableFromInline
 struct DecodingStack: Sendable {
     /// The lowest address of the stack (stacks grow down on every platform Swift runs on).

@@ -98,12 +98,9 @@ public struct JSONEncodingContext: Sendable {
         /// An address near the start of the encode on the thread's stack: an encode that has
         /// used less than `DecodingStack.reserve` below it does not look at the bounds.
         @usableFromInline let stackTop: UInt
-        let bounds = StackBoundsCache()
 
         /// Whether a model written at `here` must move to a thread with a larger stack.
-        @usableFromInline func needsGrowth(at here: UInt) -> Bool {
-            bounds.get().needsGrowth(at: DecodingStack.realAddress(here))
-        }
+        @usableFromInline func needsGrowth(at here: UInt) -> Bool { DecodingStack.nearEnd(here) }
 
         init(_ encoder: JSONModelEncoder) {
             self.encoder = encoder

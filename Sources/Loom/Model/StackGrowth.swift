@@ -48,7 +48,7 @@ extension JSONDecodingContext {
     /// larger stack when less than `DecodingStack.growthReserve` is left.
     @usableFromInline
     func decodeModel<T: JSONDecodable>(_ type: T.Type, json element: JSONElement, at here: UInt) throws -> T {
-        guard storage.stack().needsGrowth(at: DecodingStack.realAddress(here)) else {
+        guard DecodingStack.nearEnd(here) else {
             return try T(json: element, context: self)
         }
         return try onLargerStack(element) { try T(json: element, context: $0) }
@@ -58,7 +58,7 @@ extension JSONDecodingContext {
     @usableFromInline
     func needsLargerStack(at here: UInt) -> Bool {
         storage.stackTop &- here >= DecodingStack.reserve
-            && storage.stack().needsGrowth(at: DecodingStack.realAddress(here))
+            && DecodingStack.nearEnd(here)
     }
 
     /// Runs `body` on a new thread with a large stack, with a copy of this context whose
@@ -113,12 +113,21 @@ extension JSONEncodingContext {
         let handoff = WriterHandoff()
         swap(&handoff.writer, &writer)
         defer { swap(&handoff.writer, &writer) }
+        try onLargerStack { try body(&handoff.writer, $0) }
+    }
+
+    /// Runs `body` on a new thread with a large stack, with a copy of this context whose
+    /// stack bounds are that thread's, and waits for it.
+    ///
+    /// - Throws: what `body` throws; ``JSONError`` of kind `invalidValue` when no thread can
+    ///   be started.
+    func onLargerStack<T>(_ body: (JSONEncodingContext) throws -> T) throws -> T {
         let encoder = storage.encoder
         let context = self
         let outcome = LargerStack.run {
             var moved = context
             moved.storage = Storage(encoder)
-            try body(&handoff.writer, moved)
+            return try body(moved)
         }
         guard let outcome else {
             throw JSONError(
@@ -126,7 +135,7 @@ extension JSONEncodingContext {
                 message: "value nests too deep for the stack of this thread, and no thread with a larger stack "
                     + "could be started; encode on a thread with a larger stack")
         }
-        try outcome.get()
+        return try outcome.get()
     }
 }
 
@@ -136,24 +145,8 @@ final class WriterHandoff: @unchecked Sendable {
     var writer = JSONWriter()
 }
 
-/// The thread's stack bounds, read on first need (reading them is a system call, and on
-/// Linux's main thread a parse of /proc/self/maps). `@unchecked Sendable`: the cache is
-/// behind `lock`.
-final class StackBoundsCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bounds: DecodingStack?
-
-    func get() -> DecodingStack {
-        lock.lock()
-        defer { lock.unlock() }
-        if let bounds { return bounds }
-        let current = DecodingStack.current()
-        bounds = current
-        return current
-    }
-}
-
 /// Runs work on a new thread with a large stack while the calling thread waits.
+@usableFromInline
 enum LargerStack {
     /// The helper thread's stack: 8 MB, what a Linux main thread has. At the default depth
     /// limit a whole decode needs 1–2 MB; a raised limit grows again from the helper thread.
@@ -164,15 +157,26 @@ enum LargerStack {
     static let startTimeout: TimeInterval = 10
 
     /// Runs `body` on a new thread with a `stackSize` stack and returns its outcome, or `nil`
-    /// when the thread did not start.
-    static func run<T>(_ body: () throws -> T) -> Result<T, any Error>? {
+    /// when the thread did not start within `startTimeout`.
+    ///
+    /// `start` starts the thread; tests pass one that fails, or starts it too late. A thread
+    /// that starts after the timeout finds the work abandoned and does not run `body`.
+    static func run<T>(
+        startTimeout: TimeInterval = startTimeout,
+        start: (@escaping @Sendable () -> Void) -> Void = startThread,
+        _ body: () throws -> T
+    ) -> Result<T, any Error>? {
         withoutActuallyEscaping(body) { body in
             let task = Handoff(body)
-            let thread = Thread { task.runOnHelper() }
-            thread.stackSize = stackSize
-            thread.start()
+            start { task.runOnHelper() }
             return task.waitForOutcome(startTimeout: startTimeout)
         }
+    }
+
+    static func startThread(_ main: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: main)
+        thread.stackSize = stackSize
+        thread.start()
     }
 
     /// The state shared by the waiting thread and the helper.
@@ -232,13 +236,14 @@ enum LargerStack {
 
 extension LargerStack {
     /// Runs `body` here, or on a thread with a larger stack when this thread's is nearly used
-    /// up: for recursive code that has no decoding or encoding context (the generated
-    /// `description` of class models, which describes each property through reflection and
-    /// needs several KB of stack per model level).
+    /// up: for recursive code that has no decoding or encoding context (the generated `==`,
+    /// `hash(into:)` and `description` of class models, which recurse once per model level;
+    /// `description` needs several KB of stack per level).
+    @usableFromInline
     static func ifNeeded<T>(_ body: () -> T) -> T {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        guard DecodingStack.ofCurrentThread().needsGrowth(at: DecodingStack.realAddress(here)) else { return body() }
+        guard DecodingStack.nearEnd(here) else { return body() }
         // No thread could be started: nothing better than carrying on here.
         guard case .success(let value)? = run(body) else { return body() }
         return value
@@ -246,21 +251,44 @@ extension LargerStack {
 }
 
 extension DecodingStack {
-    /// This thread's bounds, kept in its thread dictionary: reading them is a system call
-    /// (on Linux's main thread a parse of /proc/self/maps), too slow for every property.
+    /// This thread's bounds, read once per thread and kept in thread-specific storage:
+    /// reading them is a system call (on Linux's main thread, a parse of /proc/self/maps),
+    /// too slow for every decode, and a thread's stack never moves. A lookup is one
+    /// `pthread_getspecific`.
+    @usableFromInline
     static func ofCurrentThread() -> DecodingStack {
-        let dictionary = Thread.current.threadDictionary
-        if let cached = dictionary[threadKey] as? Cached { return cached.bounds }
+        guard let key = ThreadBoundsKey.shared.key else { return DecodingStack.current() }
+        if let cached = pthread_getspecific(key) {
+            return cached.load(as: DecodingStack.self)
+        }
         let bounds = DecodingStack.current()
-        dictionary[threadKey] = Cached(bounds)
+        // Without memory for the cache, the bounds are read again next time.
+        guard let memory = malloc(MemoryLayout<DecodingStack>.size) else { return bounds }
+        memory.initializeMemory(as: DecodingStack.self, repeating: bounds, count: 1)
+        if pthread_setspecific(key, memory) != 0 { free(memory) }
         return bounds
     }
 
-    private static let threadKey = "Loom.DecodingStack"
+    /// Whether code running at `here` (the address of a local) is within
+    /// ``growthReserve`` of the end of this thread's stack.
+    @usableFromInline
+    static func nearEnd(_ here: UInt) -> Bool {
+        ofCurrentThread().needsGrowth(at: realAddress(here))
+    }
+}
 
-    private final class Cached {
-        let bounds: DecodingStack
-        init(_ bounds: DecodingStack) { self.bounds = bounds }
+/// The key of the per-thread cache of stack bounds; each thread's copy is freed when the
+/// thread exits. `@unchecked Sendable`: the key is written once, before it is shared.
+final class ThreadBoundsKey: @unchecked Sendable {
+    /// `nil` when no key was left (`PTHREAD_KEYS_MAX` is in the hundreds): the bounds are
+    /// then read at every lookup, which is slower, not wrong.
+    let key: pthread_key_t?
+
+    static let shared = ThreadBoundsKey()
+
+    private init() {
+        var key = pthread_key_t()
+        self.key = pthread_key_create(&key, { free($0) }) == 0 ? key : nil
     }
 }
 

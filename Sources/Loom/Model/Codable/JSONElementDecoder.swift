@@ -67,6 +67,13 @@ final class BridgeDecodingState {
         let decoder = JSONElementDecoder(
             element: element, state: self, codingPath: codingPath, jsonPath: jsonPath, valueType: T.self, anchor: anchor)
         do {
+            // `init(from:)` of a recursive type recurses once per level, as models do, so the
+            // rest may continue on a larger stack (StackGrowth.swift).
+            var marker: UInt8 = 0
+            let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+            if context.needsLargerStack(at: here) {
+                return try context.onLargerStack(element) { _ in try T(from: decoder) }
+            }
             return try T(from: decoder)
         } catch {
             noteForeignFailure(error, path: jsonPath, element: anchor ?? element)

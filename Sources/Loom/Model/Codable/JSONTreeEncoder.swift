@@ -129,7 +129,12 @@ final class BridgeEncodingState {
             return try dictionary.bridgeEncode(state: self, codingPath: codingPath)
         }
         let encoder = BridgeEncoder(state: self, codingPath: codingPath, box: BridgeNodeBox())
-        try value.encode(to: encoder)
+        // `encode(to:)` of a recursive type recurses once per level, as models do.
+        if context.needsLargerStack {
+            try context.onLargerStack { _ in try value.encode(to: encoder) }
+        } else {
+            try value.encode(to: encoder)
+        }
         return encoder.box.node ?? .object(BridgeObject())
     }
 
@@ -176,6 +181,10 @@ final class BridgeEncodingState {
     ///
     /// - Throws: ``JSONError`` when nesting exceeds the writer's limit.
     func write(_ node: BridgeNode, to writer: inout JSONWriter) throws {
+        // Recursive, once per level of the gathered tree, as model encoding is.
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { writer, _ in try self.write(node, to: &writer) }
+        }
         switch node {
         case .null: writer.writeNull()
         case .bool(let value): writer.write(value)
