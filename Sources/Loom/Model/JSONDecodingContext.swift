@@ -406,8 +406,11 @@ public struct JSONDecodingContext: Sendable {
     ) throws -> [T] {
         guard element.nodeKind == .array else { throw mismatch(expected: "array", element) }
         if lossy || isLossy || collecting { return try gatheringArray(element, lossy: lossy, body) }
+        let count = element.count
+        // `reserveCapacity(0)` still goes through the array's reallocation path.
+        if count == 0 { return [] }
         var result = [T]()
-        result.reserveCapacity(element.count)
+        result.reserveCapacity(count)
         // A plain loop: a closure capturing `self` here would copy the context per element.
         for child in element.elements {
             do {
@@ -527,18 +530,20 @@ public struct JSONDecodingContext: Sendable {
             do {
                 let key = try makeKey(name, self)
                 let value = try body(member.value, self)
-                if let previous = result.index(forKey: key) {
-                    // Distinct JSON keys that Swift considers equal (NFC/NFD) must not merge silently.
-                    if let existing = result.keys[previous] as? String, !existing.utf8.elementsEqual(name.utf8) {
-                        throw positioned(
-                            JSONDecodingError(
-                                .invalidValue,
-                                reason: "key \"\(name)\" is canonically equivalent to key \"\(existing)\" and cannot be a separate dictionary key"),
-                            member.key)
-                    }
-                    if keepsFirstDuplicate { continue }
+                // One hash per member; a repeated key (rare) is looked at again.
+                guard let replaced = result.updateValue(value, forKey: key) else { continue }
+                // Distinct JSON keys that Swift considers equal (NFC/NFD) must not merge silently.
+                if let previous = result.index(forKey: key), let existing = result.keys[previous] as? String,
+                    !existing.utf8.elementsEqual(name.utf8)
+                {
+                    result[key] = replaced
+                    throw positioned(
+                        JSONDecodingError(
+                            .invalidValue,
+                            reason: "key \"\(name)\" is canonically equivalent to key \"\(existing)\" and cannot be a separate dictionary key"),
+                        member.key)
                 }
-                result[key] = value
+                if keepsFirstDuplicate { result[key] = replaced }
             } catch {
                 if lossy || isLossy {
                     noteDropped(member.value, error)

@@ -239,6 +239,12 @@ struct ModelHostileInputTests {
         #expect(dictionary?.kind == .invalidValue)
         #expect(dictionary?.reason.contains("canonically equivalent") == true)
         #expect(dictionary?.byteOffset == 12)  // the second key's opening quote
+        // Lossy, the second member is dropped and the first value stays, under either policy.
+        var lossy = JSONModelDecoder()
+        lossy.lossyCollections = true
+        #expect(try lossy.decode([String: Int].self, from: text) == ["\u{e9}": 1])
+        lossy.parsingOptions.duplicateKeys = .useFirst
+        #expect(try lossy.decode([String: Int].self, from: text) == ["\u{e9}": 1])
         // A model property keyed by the NFC form reads only the NFC member.
         #expect(try HostileAccented(jsonString: text).nfc == 1)
         #expect(try HostileAccented(jsonString: #"{"e\u0301":2}"#).nfc == nil)
