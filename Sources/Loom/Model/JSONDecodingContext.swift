@@ -55,10 +55,6 @@ public struct JSONDecodingContext: Sendable {
         /// used less than ``DecodingStack/reserve`` below it skips the stack check.
         @usableFromInline let stackTop: UInt
 
-        /// The decoding thread's stack bounds, looked up on first need (a decode of a small
-        /// document never does) in the thread's cache.
-        @usableFromInline func stack() -> DecodingStack { DecodingStack.ofCurrentThread() }
-
         init(_ decoder: JSONModelDecoder, notes: JSONNoteSink?) {
             self.decoder = decoder
             self.notes = notes
@@ -179,7 +175,7 @@ public struct JSONDecodingContext: Sendable {
         // Shallow so far (the common case): no bounds needed. A frame above the start wraps
         // around to a large distance and takes the slow path.
         if storage.stackTop &- here < DecodingStack.reserve { return }
-        let stack = storage.stack()
+        let stack = DecodingStack.ofCurrentThread()
         let real = DecodingStack.realAddress(here)
         if real < stack.floor && real >= stack.low {
             throw invalid(
