@@ -53,15 +53,21 @@ final class JSONParser {
             switch base[position] {
             case 0x20, 0x0A, 0x0D, 0x09:
                 position &+= 1
-                // Indentation of pretty-printed JSON: skip runs of spaces eight at a time.
-                while position &+ 8 <= end {
-                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-                    let nonSpace = word ^ 0x2020_2020_2020_2020
-                    if nonSpace != 0 {
-                        position &+= nonSpace.trailingZeroBitCount &>> 3
+                // Indentation of pretty-printed JSON: skip runs of spaces sixteen at a time
+                // (citm_catalog.json is 71 % whitespace, in runs of 16 bytes on average).
+                while position &+ 16 <= end {
+                    let words = UnsafeRawPointer(base + position)
+                    let first = words.loadUnaligned(as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
+                    if first != 0 {
+                        position &+= first.trailingZeroBitCount &>> 3
                         break
                     }
-                    position &+= 8
+                    let second = words.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian ^ 0x2020_2020_2020_2020
+                    if second != 0 {
+                        position &+= 8 &+ second.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    position &+= 16
                 }
             case UInt8(ascii: "/") where options.allowComments:
                 position = try skipComment(position)

@@ -293,6 +293,20 @@ struct HostileInputTests {
         #expect(try JSONValue(parsing: " \t\r\n1\n\r\t ") == 1)
     }
 
+    @Test("runs of spaces of every length around every token and at the end of input")
+    func spaceRuns() throws {
+        // The scanner skips spaces 16 bytes at a time and byte by byte near the end.
+        for length in 0...40 {
+            let pad = String(repeating: " ", count: length)
+            let text = [pad, "{", "\"a\"", ":", "[", "1", ",", "true", "]", "}", ""].joined(separator: pad)
+            #expect(try JSONValue(parsing: text) == ["a": [1, true]], "\(length) spaces")
+            #expect(try JSONValue(parsing: "\n" + pad + "7" + pad + "\n" + pad) == 7, "\(length) spaces")
+            let error = #expect(throws: JSONError.self) { try JSONValue(parsing: "[1,\n" + pad + "x]") }
+            #expect(error?.byteOffset == 4 + length)
+            #expect(error?.line == 2 && error?.column == length + 1)
+        }
+    }
+
     // MARK: Prefixes (row 22)
 
     static func checkPrefix(_ bytes: [UInt8], length: Int, sourceLocation: SourceLocation = #_sourceLocation) {
