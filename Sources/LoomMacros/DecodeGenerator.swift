@@ -16,7 +16,7 @@ enum DecodeGenerator {
     /// The statements of `init(json:context:)`, one level deep (also used for class
     /// initializers and `update(json:context:)`).
     static func body(_ model: MappedModel) -> CodeWriter {
-        var keys = KeyReferences(model)
+        var keys = KeyReferences(model, locals: true)
         var body = CodeWriter(depth: 1)
         let tree = model.tree
         let read = readSlots(model)

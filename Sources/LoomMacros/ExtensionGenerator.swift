@@ -67,20 +67,24 @@ enum ExtensionGenerator {
     }
 }
 
-/// How generated code names key sets: `Self._loomKeys_1`, or a local copy in generic models
-/// (whose key sets are computed properties, too costly to rebuild for every member).
+/// How generated code names key sets: `Self._loomKeys_1`, or a local copy bound once at the
+/// top of the function. Generic models always use local copies (their key sets are computed
+/// properties, too costly to rebuild for every member); decoding does too, since every read of
+/// a static property goes through `swift_once` and the member loop reads one per member.
 struct KeyReferences {
-    let isGeneric: Bool
+    let usesLocals: Bool
     /// The level-0 key set's name (`MappedModel.keySetName`).
     let base: String
     private(set) var used: Set<Int> = []
 
-    init(isGeneric: Bool, base: String = "_loomKeys") {
-        self.isGeneric = isGeneric
+    init(usesLocals: Bool, base: String = "_loomKeys") {
+        self.usesLocals = usesLocals
         self.base = base
     }
 
-    init(_ model: MappedModel) { self.init(isGeneric: model.isGeneric, base: model.keySetName) }
+    init(_ model: MappedModel, locals: Bool = false) {
+        self.init(usesLocals: locals || model.isGeneric, base: model.keySetName)
+    }
 
     static func staticName(_ level: Int, base: String = "_loomKeys") -> String {
         level == 0 ? base : "\(base)_\(level)"
@@ -90,12 +94,12 @@ struct KeyReferences {
     mutating func callAsFunction(_ level: Int) -> String {
         used.insert(level)
         let name = Self.staticName(level, base: base)
-        return isGeneric ? name : "Self.\(name)"
+        return usesLocals ? name : "Self.\(name)"
     }
 
-    /// `let _loomKeys = Self._loomKeys` for each used level of a generic model.
+    /// `let _loomKeys = Self._loomKeys` for each used level, when locals are used.
     var localBindings: [String] {
-        guard isGeneric else { return [] }
+        guard usesLocals else { return [] }
         return used.sorted().map {
             "let \(Self.staticName($0, base: base)) = Self.\(Self.staticName($0, base: base))"
         }

@@ -40,18 +40,19 @@ struct CodableExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["login"])
 
                 public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.login = try Loom.JSONErrorAccumulator.unwrap(v0)

@@ -25,23 +25,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["login", "id"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.login = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -82,23 +83,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["html_url", "name"], explicit: [true, false])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(URL.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(URL.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.htmlURL = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -145,25 +147,28 @@ struct ExpansionTests {
                 static let _loomKeys_2 = Loom.JSONKeySet(["name"], explicit: [true], prefix: ["user", "profile"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    let _loomKeys_2 = Self._loomKeys_2
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     var s1_0: Loom.JSONElement? = nil
                     var s1_1: Loom.JSONElement? = nil
                     var s1_2: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, Self._loomKeys, 1) }) ?? nil {
+                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
                         var hint1 = 0
                         for member in nested {
-                            switch Self._loomKeys_1.match(member.key, hint: &hint1, context) {
+                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
                             case 0: context.assign(&s1_0, member.value)
                             case 1: context.assign(&s1_1, member.value)
                             case 2: context.assign(&s1_2, member.value)
@@ -172,26 +177,26 @@ struct ExpansionTests {
                         }
                     }
                     var s1_1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1_1, Self._loomKeys_1, 1) }) ?? nil {
+                    if let nested = try errors.capture({ try context.nestedObject(s1_1, _loomKeys_1, 1) }) ?? nil {
                         var hint2 = 0
                         for member in nested {
-                            switch Self._loomKeys_2.match(member.key, hint: &hint2, context) {
+                            switch _loomKeys_2.match(member.key, hint: &hint2, context) {
                             case 0: context.assign(&s1_1_0, member.value)
                             default: break
                             }
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1_0, Self._loomKeys_1, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s1_0, _loomKeys_1, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s1_1_0, Self._loomKeys_2, 0) { try $1.decode(String.self, from: $0) }
+                        try context.optional(s1_1_0, _loomKeys_2, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v3 = try errors.capture {
-                        try context.required(s1_2, Self._loomKeys_1, 2) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s1_2, _loomKeys_1, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -249,6 +254,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["id", "ID", "book_id"], explicit: [true, true, true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -256,16 +262,16 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let f0 = context.firstPresent([(s0, 0), (s1, 1), (s2, 2)])
                     let v0 = try errors.capture {
-                        try context.required(f0.0, Self._loomKeys, f0.1) { try $1.decode(Int.self, from: $0) }
+                        try context.required(f0.0, _loomKeys, f0.1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -302,23 +308,25 @@ struct ExpansionTests {
                 static let _loomKeys_1 = Loom.JSONKeySet(["title"], explicit: [true], prefix: ["info"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     var s1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, Self._loomKeys, 1) }) ?? nil {
+                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
                         var hint1 = 0
                         for member in nested {
-                            switch Self._loomKeys_1.match(member.key, hint: &hint1, context) {
+                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
                             case 0: context.assign(&s1_0, member.value)
                             default: break
                             }
@@ -326,7 +334,7 @@ struct ExpansionTests {
                     }
                     let f0 = context.firstPresent([(s0, 0), (s1_0, 1)])
                     let v0 = try errors.capture {
-                        try context.optional(f0.0, [Self._loomKeys, Self._loomKeys_1][f0.1], [0, 0][f0.1]) { try $1.decode(String.self, from: $0) }
+                        try context.optional(f0.0, [_loomKeys, _loomKeys_1][f0.1], [0, 0][f0.1]) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -370,6 +378,8 @@ struct ExpansionTests {
                 static let _loomKeys_1 = Loom.JSONKeySet(["temp_max"], explicit: [true], prefix: ["main"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -377,18 +387,18 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     var s1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, Self._loomKeys, 1) }) ?? nil {
+                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
                         var hint1 = 0
                         for member in nested {
-                            switch Self._loomKeys_1.match(member.key, hint: &hint1, context) {
+                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
                             case 0: context.assign(&s1_0, member.value)
                             default: break
                             }
@@ -447,6 +457,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["bio", "website", "none"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -454,21 +465,21 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.optional(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.optional(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try $1.decode(URL.self, from: $0) }
+                        try context.optional(s1, _loomKeys, 1) { try $1.decode(URL.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s2, Self._loomKeys, 2) { try $1.decode(Int.self, from: $0) }
+                        try context.optional(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.bio = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -529,6 +540,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["retries", "labels", "theme"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -536,21 +548,21 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, _loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "[]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
+                        try context.defaulted(s1, _loomKeys, 1, in: element, default: "[]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, _loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.retries = value }
@@ -601,6 +613,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["retries", "limit", "theme"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -608,21 +621,21 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, _loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1, in: element, default: "base + 1") { try $1.decode(Int.self, from: $0) }
+                        try context.defaulted(s1, _loomKeys, 1, in: element, default: "base + 1") { try $1.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, _loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.retries = try Loom.JSONErrorAccumulator.unwrap(v0) ?? 3
@@ -671,19 +684,20 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["version", "payload"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 1: context.assign(&s1, member.value)
                         case 0: break
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.payload = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -725,18 +739,19 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["title"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -777,23 +792,24 @@ struct ExpansionTests {
                 private static let _loomTransformer_1 = Loom._transformer(ISO8601DateTransformer())
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try $1.transform($0, with: Self._loomTransformer_1) }
+                        try context.optional(s1, _loomKeys, 1) { try $1.transform($0, with: Self._loomTransformer_1) }
                     }
                     try errors.finish()
                     self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -839,23 +855,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["coordinates", "matrix"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.array($0) { try $1.array($0) { try $1.array($0) { try $1.decode(Double.self, from: $0) } } } }
+                        try context.required(s0, _loomKeys, 0) { try $1.array($0) { try $1.array($0) { try $1.array($0) { try $1.decode(Double.self, from: $0) } } } }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.array($0) { try $1.array($0) { try $1.optionalValue($0) { try $1.decode(Int.self, from: $0) } } } }
+                        try context.required(s1, _loomKeys, 1) { try $1.array($0) { try $1.array($0) { try $1.optionalValue($0) { try $1.decode(Int.self, from: $0) } } } }
                     }
                     try errors.finish()
                     self.coordinates = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -896,23 +913,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["members", "leads"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.dictionary($0) { try $1.array($0) { try $1.decode(User.self, from: $0) } } }
+                        try context.required(s0, _loomKeys, 0) { try $1.dictionary($0) { try $1.array($0) { try $1.decode(User.self, from: $0) } } }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.dictionary($0) { try $1.optionalValue($0) { try $1.decode(User.self, from: $0) } } }
+                        try context.required(s1, _loomKeys, 1) { try $1.dictionary($0) { try $1.optionalValue($0) { try $1.decode(User.self, from: $0) } } }
                     }
                     try errors.finish()
                     self.members = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -951,18 +969,19 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["tags"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.set($0) { try $1.decode(String.self, from: $0) } }
+                        try context.required(s0, _loomKeys, 0) { try $1.set($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
                     self.tags = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1000,23 +1019,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["byRank", "byState"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.dictionary($0, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $1.decode(String.self, from: $0) } }
+                        try context.required(s0, _loomKeys, 0) { try $1.dictionary($0, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $1.decode(String.self, from: $0) } }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
+                        try context.required(s1, _loomKeys, 1) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
                     }
                     try errors.finish()
                     self.byRank = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1139,23 +1159,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["x", "y"])
 
                 public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Double.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Double.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Double.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(Double.self, from: $0) }
                     }
                     try errors.finish()
                     self.x = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1198,6 +1219,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["user_name", "avatar_url", "ID"], explicit: [true, true, true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1205,21 +1227,21 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try $1.decode(URL.self, from: $0) }
+                        try context.optional(s1, _loomKeys, 1) { try $1.decode(URL.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.required(s2, Self._loomKeys, 2) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.userName = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1271,23 +1293,24 @@ struct ExpansionTests {
                 }()
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.userName = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1324,10 +1347,11 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet([])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var errors = Loom.JSONErrorAccumulator(context)
                     for member in members {
-                        context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        context.unknownKey(member.key, _loomKeys, into: &errors)
                     }
                     try errors.finish()
                 }
@@ -1374,18 +1398,19 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["value"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.value = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1423,6 +1448,7 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["first", "second", "default"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -1430,21 +1456,21 @@ struct ExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.required(s2, Self._loomKeys, 2) { try $1.decode(Bool.self, from: $0) }
+                        try context.required(s2, _loomKeys, 2) { try $1.decode(Bool.self, from: $0) }
                     }
                     try errors.finish()
                     self.first = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1486,18 +1512,19 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["name"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -1536,23 +1563,24 @@ struct ExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["a.b", "say \"hi\""], explicit: [true, true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.dotted = try Loom.JSONErrorAccumulator.unwrap(v0)

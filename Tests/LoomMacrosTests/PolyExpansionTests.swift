@@ -290,23 +290,24 @@ struct PolyExpansionTests {
                 var cache: [String: Int] = [:]
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                        try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -350,19 +351,20 @@ struct PolyExpansionTests {
                 }
 
                 func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 1: context.assign(&s1, member.value)
                         case 0: break
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v1 = try errors.capture {
-                        try context.optionalDefaulted(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.displayName = value }
@@ -397,18 +399,19 @@ struct PolyExpansionTests {
                 }
 
                 required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -471,18 +474,19 @@ struct PolyExpansionTests {
                 }
 
                 func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.id = value }
@@ -514,23 +518,24 @@ struct PolyExpansionTests {
                 var draft: String?
 
                 required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys_TextMessage.match(member.key, hint: &hint, context) {
+                        switch _loomKeys_TextMessage.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys_TextMessage, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys_TextMessage, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
+                        try context.optional(s1, _loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.body = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -580,23 +585,24 @@ struct PolyExpansionTests {
 
                 override func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
                     try super.update(json: element, context: context.forSuperclass(of: element))
+                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys_TextMessage.match(member.key, hint: &hint, context) {
+                        switch _loomKeys_TextMessage.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys_TextMessage, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys_TextMessage, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
+                        try context.defaulted(s0, _loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.optionalDefaulted(s1, Self._loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s1, _loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.body = value }
@@ -658,18 +664,19 @@ struct PolyExpansionTests {
                     defer { withExtendedLifetime(rewritten.document) {} }
                     let element = rewritten.root
                     do {
+                        let _loomKeys = Self._loomKeys
                         let members = try context.object(element, for: Self.self)
                         var s0: Loom.JSONElement? = nil
                         var errors = Loom.JSONErrorAccumulator(context)
                         var hint = 0
                         for member in members {
-                            switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                            switch _loomKeys.match(member.key, hint: &hint, context) {
                             case 0: context.assign(&s0, member.value)
-                            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                            default: context.unknownKey(member.key, _loomKeys, into: &errors)
                             }
                         }
                         let v0 = try errors.capture {
-                            try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                            try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                         }
                         try errors.finish()
                         self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -735,6 +742,7 @@ struct PolyExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["number", "title", "body", "note", "closedAt", "labels"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -745,33 +753,33 @@ struct PolyExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
                         case 3: context.assign(&s3, member.value)
                         case 4: context.assign(&s4, member.value)
                         case 5: context.assign(&s5, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s2, Self._loomKeys, 2) { try $1.decode(String.self, from: $0) }
+                        try context.optional(s2, _loomKeys, 2) { try $1.decode(String.self, from: $0) }
                     }
                     let v3 = try errors.capture {
-                        try context.optional(s3, Self._loomKeys, 3) { try $1.decode(String.self, from: $0) }
+                        try context.optional(s3, _loomKeys, 3) { try $1.decode(String.self, from: $0) }
                     }
                     let v4 = try errors.capture {
-                        try context.optional(s4, Self._loomKeys, 4) { try $1.decode(Date.self, from: $0) }
+                        try context.optional(s4, _loomKeys, 4) { try $1.decode(Date.self, from: $0) }
                     }
                     let v5 = try errors.capture {
-                        try context.required(s5, Self._loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
+                        try context.required(s5, _loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
                     self.number = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -838,6 +846,7 @@ struct PolyExpansionTests {
                 }
 
                 mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s1: Loom.JSONElement? = nil
                     var s2: Loom.JSONElement? = nil
@@ -847,30 +856,30 @@ struct PolyExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
                         case 3: context.assign(&s3, member.value)
                         case 4: context.assign(&s4, member.value)
                         case 5: context.assign(&s5, member.value)
                         case 0: break
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v1 = try errors.capture {
-                        try context.defaulted(s1, Self._loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                        try context.defaulted(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, Self._loomKeys, 2) { try $1.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s2, _loomKeys, 2) { try $1.decode(String.self, from: $0) }
                     }
                     let v3 = try errors.capture {
-                        try context.optionalDefaulted(s3, Self._loomKeys, 3) { try $1.decode(String.self, from: $0) }
+                        try context.optionalDefaulted(s3, _loomKeys, 3) { try $1.decode(String.self, from: $0) }
                     }
                     let v4 = try errors.capture {
-                        try context.optionalDefaulted(s4, Self._loomKeys, 4) { try $1.decode(Date.self, from: $0) }
+                        try context.optionalDefaulted(s4, _loomKeys, 4) { try $1.decode(Date.self, from: $0) }
                     }
                     let v5 = try errors.capture {
-                        try context.defaulted(s5, Self._loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
+                        try context.defaulted(s5, _loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.title = value }
@@ -899,18 +908,19 @@ struct PolyExpansionTests {
                 public var name: String
 
                 public required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -961,18 +971,19 @@ struct PolyExpansionTests {
                 }
 
                 open func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.defaulted(s0, Self._loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                        try context.defaulted(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.name = value }

@@ -38,6 +38,7 @@ struct TransformExpansionTests {
                 private static let _loomTransformer_2 = Loom._transformer(.iso8601)
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -45,21 +46,21 @@ struct TransformExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
+                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
                     }
                     let v1 = try errors.capture {
-                        try context.optional(s1, Self._loomKeys, 1) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } }
+                        try context.optional(s1, _loomKeys, 1) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } }
                     }
                     let v2 = try errors.capture {
-                        try context.required(s2, Self._loomKeys, 2) { try $1.transform($0, with: Self._loomTransformer_2) }
+                        try context.required(s2, _loomKeys, 2) { try $1.transform($0, with: Self._loomTransformer_2) }
                     }
                     try errors.finish()
                     self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -161,6 +162,7 @@ struct TransformExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["count", "ids", "groups"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var s1: Loom.JSONElement? = nil
@@ -168,21 +170,21 @@ struct TransformExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture { [context = context.lenient] in
-                        try context.defaulted(s0, Self._loomKeys, 0, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
+                        try context.defaulted(s0, _loomKeys, 0, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.array($0, lossy: true) { try $1.decode(Int.self, from: $0) } }
+                        try context.required(s1, _loomKeys, 1) { try $1.array($0, lossy: true) { try $1.decode(Int.self, from: $0) } }
                     }
                     let v2 = try errors.capture {
-                        try context.optional(s2, Self._loomKeys, 2) { try $1.dictionary($0, lossy: true) { try $1.set($0, lossy: true) { try $1.decode(Int.self, from: $0) } } }
+                        try context.optional(s2, _loomKeys, 2) { try $1.dictionary($0, lossy: true) { try $1.set($0, lossy: true) { try $1.decode(Int.self, from: $0) } } }
                     }
                     try errors.finish()
                     if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.count = value }
@@ -229,19 +231,20 @@ struct TransformExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["id"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let context = context.lenient
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -288,6 +291,7 @@ extension TransformExpansionTests {
                 static let _loomKeys = Loom.JSONKeySet(["stars", "votes", "rank", "exact"])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     let context = context.lenient(rounding: .down)
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -297,25 +301,25 @@ extension TransformExpansionTests {
                     var errors = Loom.JSONErrorAccumulator(context)
                     var hint = 0
                     for member in members {
-                        switch Self._loomKeys.match(member.key, hint: &hint, context) {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
                         case 0: context.assign(&s0, member.value)
                         case 1: context.assign(&s1, member.value)
                         case 2: context.assign(&s2, member.value)
                         case 3: context.assign(&s3, member.value)
-                        default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
                     let v0 = try errors.capture {
-                        try context.required(s0, Self._loomKeys, 0) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     let v1 = try errors.capture {
-                        try context.required(s1, Self._loomKeys, 1) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     let v2 = try errors.capture { [context = context.lenient(rounding: .toNearestOrAwayFromZero)] in
-                        try context.required(s2, Self._loomKeys, 2) { try $1.decode(Int.self, from: $0) }
+                        try context.required(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     let v3 = try errors.capture { [context = context.lenient(rounding: nil)] in
-                        try context.defaulted(s3, Self._loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
+                        try context.defaulted(s3, _loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
                     self.stars = try Loom.JSONErrorAccumulator.unwrap(v0)
@@ -362,12 +366,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try context.defaulted(f0.0, Self._loomKeys, f0.1, in: element, default: "\"untitled\"") { try $1.decode(String.self, from: $0) }"#,
+            #"try context.defaulted(f0.0, _loomKeys, f0.1, in: element, default: "\"untitled\"") { try $1.decode(String.self, from: $0) }"#,
             #"try context.collectedIfPresent([("lat", s2), ("lng", s3)], in: element, default: "[:]") { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }"#,
-            #"try context.defaulted(s4, Self._loomKeys, 4, in: element, default: "[ \"a\", \"b\" ]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
-            #"try context.defaulted(s5, Self._loomKeys, 5, in: element, default: "Array(repeating: \"a very long default expression\", count: 10…") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(s4, _loomKeys, 4, in: element, default: "[ \"a\", \"b\" ]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(s5, _loomKeys, 5, in: element, default: "Array(repeating: \"a very long default expression\", count: 10…") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
             // update(json:): the same property without the note's arguments.
-            #"try context.defaulted(s4, Self._loomKeys, 4) { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
+            #"try context.defaulted(s4, _loomKeys, 4) { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }
