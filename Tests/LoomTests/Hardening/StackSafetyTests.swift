@@ -235,20 +235,11 @@ struct StackSafetyTests {
                 levels += 1
             }
             if levels != limit / 2 { failures.append("DeepTree: \(levels) levels decoded") }
-            let encoded = try tree.jsonString()
-            if encoded != text { failures.append("DeepTree: encoded text differs") }
-            let again = try DeepTree(jsonString: encoded)
-            if again != tree { failures.append("DeepTree: round trip is not ==") }
-            if again.hashValue != tree.hashValue { failures.append("DeepTree: hashes differ") }
-            var changed = again
+            var changed = tree
             changed.children[0].children[0].value = -1
-            if changed == tree { failures.append("DeepTree: a change deep down is still ==") }
-            if let probe = node.probe {
-                if probe.decodedOn != caller { moved.append("DeepTree decode") }
-                if probe.box.encodedOn != caller { moved.append("DeepTree encode") }
-            } else {
-                failures.append("DeepTree: no probe at the bottom")
-            }
+            try checkRoundTrip(
+                "DeepTree", tree, text: text, changed: changed, bottom: node.probe, caller: caller, failures: &failures,
+                moved: &moved)
         } catch {
             failures.append("DeepTree: \(error)")
         }
@@ -256,13 +247,10 @@ struct StackSafetyTests {
             let text = linkText(levels: limit)
             let chain = try DeepLink(jsonString: text)
             if chain.length != limit { failures.append("DeepLink: \(chain.length) links decoded") }
-            let encoded = try chain.jsonString()
-            if encoded != text { failures.append("DeepLink: encoded text differs") }
-            let again = try DeepLink(jsonString: encoded)
-            if again != chain { failures.append("DeepLink: round trip is not ==") }
-            if again.hashValue != chain.hashValue { failures.append("DeepLink: hashes differ") }
             let changed = try DeepLink(jsonString: text.replacingOccurrences(of: #""value":511"#, with: #""value":-1"#))
-            if changed == chain { failures.append("DeepLink: a change at the bottom is still ==") }
+            try checkRoundTrip(
+                "DeepLink", chain, text: text, changed: changed, bottom: chain.last.probe, caller: caller,
+                failures: &failures, moved: &moved)
             let description = chain.description
             if !description.hasPrefix("DeepLink(value: 0, next: DeepLink(value: 1, next: ") {
                 failures.append("DeepLink: description \(description.prefix(60))")
@@ -270,16 +258,31 @@ struct StackSafetyTests {
             if description.components(separatedBy: "DeepLink(").count - 1 != limit {
                 failures.append("DeepLink: description does not show \(limit) links")
             }
-            if let probe = chain.last.probe {
-                if probe.decodedOn != caller { moved.append("DeepLink decode") }
-                if probe.box.encodedOn != caller { moved.append("DeepLink encode") }
-            } else {
-                failures.append("DeepLink: no probe at the bottom")
-            }
         } catch {
             failures.append("DeepLink: \(error)")
         }
         return failures  // Every model is dropped here, on this thread.
+    }
+
+    /// Checks that `model` encodes to `text` and decodes again to an `==` value with the same
+    /// hash, that `changed` (one value changed) is not `==`, and notes in
+    /// `moved` whether the bottom level was decoded and encoded on another thread.
+    static func checkRoundTrip<Model: JSONModel & Hashable>(
+        _ name: String, _ model: Model, text: String, changed: Model, bottom: StackProbe?, caller: ObjectIdentifier,
+        failures: inout [String], moved: inout [String]
+    ) throws {
+        let encoded = try model.jsonString()
+        if encoded != text { failures.append("\(name): encoded text differs") }
+        let again = try Model(jsonString: encoded)
+        if again != model { failures.append("\(name): round trip is not ==") }
+        if again.hashValue != model.hashValue { failures.append("\(name): hashes differ") }
+        if changed == model { failures.append("\(name): a model with one value changed is still ==") }
+        guard let bottom else {
+            failures.append("\(name): no probe at the bottom")
+            return
+        }
+        if bottom.decodedOn != caller { moved.append("\(name) decode") }
+        if bottom.box.encodedOn != caller { moved.append("\(name) encode") }
     }
 
     @Test("recursive models at the depth limit decode, encode, compare, hash, describe and drop on a 256 KB thread")
