@@ -77,13 +77,9 @@ struct KeyReferences {
     let base: String
     private(set) var used: Set<Int> = []
 
-    init(usesLocals: Bool, base: String = "_loomKeys") {
-        self.usesLocals = usesLocals
-        self.base = base
-    }
-
     init(_ model: MappedModel, locals: Bool = false) {
-        self.init(usesLocals: locals || model.isGeneric, base: model.keySetName)
+        usesLocals = locals || model.isGeneric
+        base = model.keySetName
     }
 
     static func staticName(_ level: Int, base: String = "_loomKeys") -> String {
