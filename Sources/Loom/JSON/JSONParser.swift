@@ -479,22 +479,30 @@ final class JSONParser {
     // MARK: Numbers
 
     /// Reads the run of digits at `start` into `value` (wrapping past 19 digits), eight at a
-    /// time while eight are available; returns the position after the run.
+    /// time; returns the position after the run.
     @inline(__always)
     func scanDigits(from start: Int, into value: inout UInt64) -> Int {
         var position = start
         while position &+ 8 <= end {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-            // Every byte in 0x30...0x39: the high nibbles are 3, and adding 6 keeps them 3.
-            let allDigits =
+            // A digit byte has high nibble 3, and adding 6 keeps it 3. A carry out of a
+            // non-digit byte only disturbs the bytes after it, which are past the run anyway.
+            let nibbles =
                 (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) &>> 4)
-            guard allDigits == 0x3333_3333_3333_3333 else { break }
-            // Pairs, then quads, then the eight digits (the first byte is the most significant).
-            var digits = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
-            digits = ((digits & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
-            digits = ((digits & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
-            value = value &* 100_000_000 &+ digits
-            position &+= 8
+            let mismatch = nibbles ^ 0x3333_3333_3333_3333
+            if mismatch == 0 {
+                value = value &* 100_000_000 &+ eightDigits(word)
+                position &+= 8
+                continue
+            }
+            // The run ends inside this word: shift its digits to the top so the bytes below
+            // read as leading zeros, and convert them in one go too.
+            let count = mismatch.trailingZeroBitCount &>> 3
+            if count > 0 {
+                let digits = eightDigits(word &<< UInt64(64 &- count &* 8))
+                value = value &* powerOfTen(count) &+ digits
+            }
+            return position &+ count
         }
         while position < end {
             let digit = base[position] &- UInt8(ascii: "0")
@@ -503,6 +511,24 @@ final class JSONParser {
             position &+= 1
         }
         return position
+    }
+
+    /// The value of eight ASCII digits, the first byte the most significant; 0x00 bytes count
+    /// as zeros.
+    @inline(__always)
+    func eightDigits(_ word: UInt64) -> UInt64 {
+        // Pairs, then quads, then all eight.
+        var digits = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        digits = ((digits & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        return ((digits & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
+    }
+
+    /// 10 to the power `exponent`, for 0 through 7.
+    @inline(__always)
+    func powerOfTen(_ exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result &*= 10 }
+        return result
     }
 
     /// Validates a number lexeme; integers of up to 18 digits and other numbers of up to 19

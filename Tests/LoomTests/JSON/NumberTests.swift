@@ -310,6 +310,34 @@ struct NumberTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
+    @Test("digit runs of every length end in every position of an eight-byte word, and at the end of input")
+    func digitRuns() throws {
+        // The parser converts eight digits per step and the last partial word in one go;
+        // within the final eight bytes of the input it goes digit by digit.
+        let digits = Array("9876543210123456789")
+        for integerLength in 1...18 {
+            let integer = String(digits.prefix(integerLength))
+            let expected = Int64(integer) ?? -1
+            for padding in 0...9 {
+                let tail = String(repeating: " ", count: padding)
+                for text in [integer, "-" + integer] {
+                    let value = try JSONValue(parsing: text + tail)
+                    let signed = text.hasPrefix("-") ? -expected : expected
+                    #expect(value.numberValue?.int64Value == signed, "\(text)")
+                    #expect(withRoot(text + tail) { $0.integerValue(Int64.self) } == signed, "\(text)")
+                    #expect(try JSONValue(parsing: "[" + text + "]" + tail) == [value])
+                }
+                for fractionLength in [1, 2, 7, 8, 9, 15, 16, 17] where integerLength + fractionLength <= 19 {
+                    let lexeme = integer + "." + String(digits.suffix(fractionLength))
+                    let decoded = try JSONModelDecoder().decode([Double].self, from: Array(("[" + lexeme + "]" + tail).utf8))
+                    #expect(decoded.first?.bitPattern == Double(lexeme)?.bitPattern, "\(lexeme)")
+                    let withExponent = lexeme + "e-7"
+                    #expect(try JSONValue(parsing: withExponent + tail).numberValue?.doubleValue == Double(withExponent))
+                }
+            }
+        }
+    }
+
     /// Lexemes of up to 19 significant digits are converted once, by the parser; longer ones
     /// when read. Both must agree with the standard library's correctly rounded parser, and
     /// the lexeme must come back intact (the parser keeps the value, not the length).
