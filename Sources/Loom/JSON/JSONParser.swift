@@ -317,9 +317,35 @@ final class JSONParser {
     // MARK: Strings
 
     /// Scans a string starting at its opening quote; returns the position after the closing quote.
+    @inline(__always)
     func scanString(from quote: Int) throws(JSONError) -> Int {
-        let contentStart = quote + 1
+        // Most strings (keys above all) are short ASCII that ends inside the first words, so
+        // that case is inlined into the driver; everything else continues out of line.
+        let contentStart = quote &+ 1
         var position = contentStart
+        while position &+ 8 <= end {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+            let special = swarSpecialMask(word)
+            if special == 0 {
+                position &+= 8
+                continue
+            }
+            position &+= special.trailingZeroBitCount &>> 3
+            if base[position] == UInt8(ascii: "\""), position &- contentStart <= options.maxStringLength {
+                tape.append(kind: .string, offset: contentStart, payload: UInt64(position &- contentStart))
+                return position &+ 1
+            }
+            break
+        }
+        return try scanStringRest(from: quote, at: position)
+    }
+
+    /// Scans the rest of a string from `start`, where a backslash, a control or non-ASCII
+    /// byte, or the last few bytes of the input begin; everything before is plain ASCII.
+    @inline(never)
+    func scanStringRest(from quote: Int, at start: Int) throws(JSONError) -> Int {
+        let contentStart = quote + 1
+        var position = start
         var flags: UInt64 = 0
         while true {
             // Eight bytes at a time while no quote, backslash, control or non-ASCII byte shows up.
@@ -357,6 +383,10 @@ final class JSONParser {
                 flags |= stringNonASCIIFlag
                 // Runs of non-ASCII text (CJK, emoji) stay here instead of re-entering the SWAR loop.
                 repeat {
+                    if position &+ 8 <= end, twoThreeByteCharacters(at: position) {
+                        position &+= 6
+                        continue
+                    }
                     position = try scanMultibyte(at: position)
                 } while position < end && base[position] >= 0x80
             default:
@@ -423,6 +453,17 @@ final class JSONParser {
             value = value &<< 4 | UInt16(digit)
         }
         return value
+    }
+
+    /// Whether the eight bytes at `position` begin with two well-formed three-byte UTF-8
+    /// sequences, leaving out the E0 and ED leads, whose second bytes have narrower ranges.
+    @inline(__always)
+    func twoThreeByteCharacters(at position: Int) -> Bool {
+        let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+        guard word & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0 else { return false }
+        let firstLow = word & 0x0F
+        let secondLow = (word &>> 24) & 0x0F
+        return firstLow != 0 && firstLow != 0x0D && secondLow != 0 && secondLow != 0x0D
     }
 
     /// Validates one multi-byte UTF-8 sequence; returns the position after it.

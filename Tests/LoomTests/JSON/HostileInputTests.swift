@@ -209,6 +209,47 @@ struct HostileInputTests {
         }
     }
 
+    @Test("runs of three-byte characters at every alignment, with the E0 and ED leads and a bad sequence inside")
+    func threeByteRuns() throws {
+        // The scanner takes two three-byte characters per step while they last, and leaves
+        // E0 and ED leads (narrower second bytes), other lengths and bad bytes to the exact check.
+        let characters = ["日", "本", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "é", "😀", "a"]
+        for length in 0...14 {
+            for lead in 0..<8 {
+                let run = (0..<length).map { characters[($0 * 5 + lead) % characters.count] }.joined()
+                let text = String(repeating: "x", count: lead) + run
+                for padding in ["", " ", "       "] {
+                    #expect(try JSONValue(parsing: "[\"\(text)\"\(padding)]") == [.string(text)], "\(length) \(lead)")
+                    #expect(withRoot("{\"\(text)\":\"\(text)\"}\(padding)") { $0[text]?.stringValue } == text)
+                }
+                // A surrogate encoded as ED A0 80 among valid three-byte characters.
+                let prefix = Array(("[\"" + text).utf8)
+                expectRejected(prefix + [0xED, 0xA0, 0x80] + Array("日本\"]".utf8), .invalidUTF8, offset: prefix.count)
+                // A truncated sequence (one continuation byte missing) after the run.
+                expectRejected(prefix + [0xE6, 0x97, 0x22, 0x5D], .invalidUTF8, offset: prefix.count)
+                expectRejected(prefix + [0xE6, 0x97], .invalidUTF8, offset: prefix.count)
+            }
+        }
+    }
+
+    @Test("strings of every length up to 40 bytes end exactly where their quote is, including at the end of input")
+    func stringLengths() throws {
+        for length in 0...40 {
+            let text = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x61 + $0 % 26))) })
+            #expect(try JSONValue(parsing: "\"\(text)\"") == .string(text))
+            #expect(try JSONValue(parsing: "{\"\(text)\":[\"\(text)\"]}") == .object([text: .array([.string(text)])]))
+            expectRejected("\"\(text)", .unexpectedEndOfInput, offset: length + 1)
+            // One byte over the limit is rejected at the quote wherever the limit falls.
+            var options = JSONParsingOptions()
+            options.maxStringLength = max(length - 1, 0)
+            if length > 0 {
+                expectRejected("[\"\(text)\", 1]", .sizeLimitExceeded, offset: 1, options: options)
+            }
+            options.maxStringLength = length
+            #expect(try JSONValue(parsing: "[\"\(text)\", 1]", options: options) == [.string(text), 1])
+        }
+    }
+
     @Test("raw control characters are rejected in strings and keys", arguments: 0..<0x20)
     func rawControlCharacters(byte: Int) throws {
         let control = UInt8(byte)
