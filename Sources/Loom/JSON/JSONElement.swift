@@ -88,9 +88,20 @@ public struct JSONElement {
     func makeString() -> String {
         let raw = rawStringBytes
         if !stringHasEscapes {
+            if raw.count <= 15 { return makeSmallString(raw) }
             return String(decoding: raw, as: UTF8.self)
         }
         return makeEscapedString(raw)
+    }
+
+    // Up to 15 bytes fit a small string, which the standard library builds in place and, when it
+    // is ASCII, without the UTF-8 check that `String(decoding:as:)` always runs first.
+    @usableFromInline
+    func makeSmallString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: raw.count) { buffer in
+            _ = buffer.initialize(from: raw)
+            return raw.count
+        }
     }
 
     @usableFromInline
