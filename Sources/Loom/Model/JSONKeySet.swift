@@ -142,20 +142,34 @@ struct KeyBytes: @unchecked Sendable {
     }
 }
 
-/// Compares `length` bytes eight at a time: keys are short, and a call to `memcmp` costs more
-/// than the comparison itself.
+/// Compares `length` bytes a word at a time: keys are short, and a call to `memcmp` costs more
+/// than the comparison itself. The last word (or, below eight bytes, the last half or quarter)
+/// overlaps the one before it instead of going byte by byte.
 @inlinable @inline(__always)
 func keyBytesEqual(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-    var offset = 0
-    while offset &+ 8 <= length {
-        let left = UnsafeRawPointer(lhs + offset).loadUnaligned(as: UInt64.self)
-        let right = UnsafeRawPointer(rhs + offset).loadUnaligned(as: UInt64.self)
-        if left != right { return false }
-        offset &+= 8
+    let left = UnsafeRawPointer(lhs)
+    let right = UnsafeRawPointer(rhs)
+    if length >= 8 {
+        var offset = 0
+        while offset &+ 8 < length {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset &+= 8
+        }
+        return left.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
     }
-    while offset < length {
-        if lhs[offset] != rhs[offset] { return false }
-        offset &+= 1
+    if length >= 4 {
+        return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+            && left.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+                == right.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
     }
-    return true
+    if length >= 2 {
+        return left.loadUnaligned(as: UInt16.self) == right.loadUnaligned(as: UInt16.self)
+            && lhs[length &- 1] == rhs[length &- 1]
+    }
+    return length == 0 || lhs[0] == rhs[0]
 }

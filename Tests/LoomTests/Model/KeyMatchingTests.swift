@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import Loom
+
+// Key matching compares bytes a word at a time with overlapping last words (JSONKeySet.swift);
+// an off-by-one there would match a key that differs in its last bytes or read past it.
+@Suite("Key matching")
+struct KeyMatchingTests {
+    @Test("keys of every length up to 40 bytes are equal only when every byte is")
+    func everyLengthAndPosition() {
+        for length in 0...40 {
+            let key = (0..<length).map { UInt8(0x61 + $0 % 26) }
+            // Copies in buffers of their exact size, so a read past the end would show under ASan.
+            let left = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
+            let right = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
+            defer {
+                left.deallocate()
+                right.deallocate()
+            }
+            left.initialize(from: key, count: length)
+            right.initialize(from: key, count: length)
+            #expect(keyBytesEqual(left, right, length), "length \(length)")
+            for position in 0..<length {
+                right[position] ^= 0x20
+                #expect(!keyBytesEqual(left, right, length), "length \(length), byte \(position)")
+                right[position] ^= 0x20
+            }
+        }
+    }
+
+    @Test("a key set finds each key among neighbours that share its prefix or suffix, in any order")
+    func sharedPrefixesAndSuffixes() throws {
+        let names = [
+            "profile_image_url", "profile_image_url_https", "profile_background_image_url",
+            "profile_background_image_url_https", "id", "id_str", "a", "ab", "abc", "abcd", "abcde",
+            "bbcd", "abce", "", "url", "urls", "x_url",
+        ]
+        let keys = JSONKeySet(names)
+        let context = JSONDecodingContext(decoder: JSONModelDecoder())
+        for order in [Array(names.indices), names.indices.reversed()] {
+            let text = "{" + order.map { "\"\(names[$0])\":\($0)" }.joined(separator: ",") + ",\"unknown_key\":0}"
+            let document = try JSONDocument(parsing: text)
+            withExtendedLifetime(document) {
+                var hint = 0
+                for member in document.root.members {
+                    let slot = keys.match(member.key, hint: &hint, context)
+                    let expected = member.value.integerValue(Int.self) ?? -2
+                    #expect(slot == (member.key.stringValue == "unknown_key" ? -1 : expected), "\(member.key.stringValue ?? "")")
+                }
+            }
+        }
+    }
+}
