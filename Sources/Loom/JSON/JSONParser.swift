@@ -572,6 +572,18 @@ final class JSONParser {
         return result
     }
 
+    // The errors are built out of line: their message interpolation would otherwise take
+    // registers and stack in the number scanner, which runs once per number.
+    @inline(never)
+    func invalidNumber(_ expectation: StaticString, at position: Int) -> JSONError {
+        error(.invalidNumber, "invalid number, \(expectation), found \(describeByte(at: position, in: input))", at: position)
+    }
+
+    @inline(never)
+    func numberTooLong(at start: Int) -> JSONError {
+        error(.sizeLimitExceeded, "number is longer than \(options.maxNumberLength) characters", at: start)
+    }
+
     /// Validates a number lexeme; integers of up to 18 digits and other numbers of up to 19
     /// significant digits (that fit a `Double`) are stored with their value.
     func scanNumber(from start: Int) throws(JSONError) -> Int {
@@ -593,9 +605,7 @@ final class JSONParser {
             // May wrap past 19 digits; `value` is only used for at most 18 (below).
             position = scanDigits(from: position, into: &value)
         } else {
-            throw error(
-                .invalidNumber, "invalid number, expected a digit, found \(describeByte(at: position, in: input))",
-                at: position)
+            throw invalidNumber("expected a digit", at: position)
         }
         let integerDigits = position - digitsStart
         var isInteger = true
@@ -610,10 +620,7 @@ final class JSONParser {
             position = scanDigits(from: position, into: &mantissa)
             fractionDigits = position - fractionStart
             if fractionDigits == 0 {
-                throw error(
-                    .invalidNumber,
-                    "invalid number, expected a digit after '.', found \(describeByte(at: position, in: input))",
-                    at: position)
+                throw invalidNumber("expected a digit after '.'", at: position)
             }
         }
         var exponent = 0
@@ -634,16 +641,13 @@ final class JSONParser {
                 position &+= 1
             }
             if position == exponentStart {
-                throw error(
-                    .invalidNumber,
-                    "invalid number, expected a digit in the exponent, found \(describeByte(at: position, in: input))",
-                    at: position)
+                throw invalidNumber("expected a digit in the exponent", at: position)
             }
             if exponentNegative { exponent = -exponent }
         }
         let length = position - start
         if length > options.maxNumberLength {
-            throw error(.sizeLimitExceeded, "number is longer than \(options.maxNumberLength) characters", at: start)
+            throw numberTooLong(at: start)
         }
         if isInteger && integerDigits <= 18 && !(negative && value == 0) {
             let signed = negative ? -Int64(value) : Int64(value)
