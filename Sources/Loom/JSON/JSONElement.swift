@@ -87,20 +87,33 @@ public struct JSONElement {
     @inlinable
     func makeString() -> String {
         let raw = rawStringBytes
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            let isASCII = payload & stringNonASCIIFlag == 0
+            return stringHasEscapes ? makeUnescapedString(raw, isASCII: isASCII) : makeCheckedString(raw, isASCII: isASCII)
+        }
         if !stringHasEscapes {
-            if raw.count <= 15 { return makeSmallString(raw) }
             return String(decoding: raw, as: UTF8.self)
         }
         return makeEscapedString(raw)
     }
 
-    // Up to 15 bytes fit a small string, which the standard library builds in place and, when it
-    // is ASCII, without the UTF-8 check that `String(decoding:as:)` always runs first.
+    // The parser validated every string's UTF-8 and escapes (lone surrogates included), which
+    // is what `UTF8Span(unchecked:)` requires; `String(decoding:as:)` would check it all again.
+    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
     @usableFromInline
-    func makeSmallString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: raw.count) { buffer in
-            _ = buffer.initialize(from: raw)
-            return raw.count
+    func makeCheckedString(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: isASCII))
+    }
+
+    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    @usableFromInline
+    func makeUnescapedString(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        // Unescaping never lengthens the text, so the raw length is enough room.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+            let count = min(unescapeJSONString(raw, into: buffer), buffer.count)
+            let text = UnsafeBufferPointer(rebasing: buffer[..<count])
+            // A \u escape can still produce non-ASCII text from ASCII bytes.
+            return makeCheckedString(text, isASCII: isASCII && allASCII(text))
         }
     }
 

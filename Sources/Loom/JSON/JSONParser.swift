@@ -786,3 +786,20 @@ private func readHex4(_ raw: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32
     }
     return value
 }
+
+/// Whether every byte is below 0x80, looked at eight at a time.
+@usableFromInline
+func allASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var index = 0
+    var combined: UInt64 = 0
+    while index &+ 8 <= bytes.count {
+        combined |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        index &+= 8
+    }
+    while index < bytes.count {
+        combined |= UInt64(base[index])
+        index &+= 1
+    }
+    return combined & 0x8080_8080_8080_8080 == 0
+}
