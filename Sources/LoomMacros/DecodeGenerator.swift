@@ -78,6 +78,11 @@ enum DecodeGenerator {
             writeCapture(property, lenient: lenient, tree: tree, keys: &keys, into: &body)
         }
         body.line("try errors.finish()")
+        // Every value is unwrapped before the first store: with a `try` between two stores,
+        // Swift builds `self` in a temporary and copies it out (a retain per String field).
+        for property in model.properties where property.decodes {
+            body.line("let u\(property.index) = try Loom.JSONErrorAccumulator.unwrap(v\(property.index))")
+        }
         for property in model.properties where property.decodes {
             body.line(assignment(property))
         }
@@ -238,7 +243,7 @@ enum DecodeGenerator {
     }
 
     private static func assignment(_ property: MappedProperty) -> String {
-        let value = "try Loom.JSONErrorAccumulator.unwrap(v\(property.index))"
+        let value = "u\(property.index)"
         switch property.presence {
         case .required, .optional:
             return "self.\(property.accessName) = \(value)"

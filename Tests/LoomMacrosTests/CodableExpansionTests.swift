@@ -55,7 +55,8 @@ struct CodableExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.login = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.login = u0
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

@@ -45,8 +45,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.login = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.login = u0
+                    self.id = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -103,8 +105,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.htmlURL = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.name = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.htmlURL = u0
+                    self.name = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -199,10 +203,14 @@ struct ExpansionTests {
                         try context.required(s1_2, _loomKeys_1, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.login = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.name = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.userID = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    self.id = u0
+                    self.login = u1
+                    self.name = u2
+                    self.userID = u3
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -274,7 +282,8 @@ struct ExpansionTests {
                         try context.required(f0.0, _loomKeys, f0.1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.id = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -337,7 +346,8 @@ struct ExpansionTests {
                         try context.optional(f0.0, [_loomKeys, _loomKeys_1][f0.1], [0, 0][f0.1]) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.title = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -411,8 +421,10 @@ struct ExpansionTests {
                         try context.collectedIfPresent([("wind_speed", s2)]) { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }
                     }
                     try errors.finish()
-                    self.temperatures = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.wind = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.temperatures = u0
+                    self.wind = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -482,9 +494,12 @@ struct ExpansionTests {
                         try context.optional(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.bio = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.website = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.none = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.bio = u0
+                    self.website = u1
+                    self.none = u2
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -565,9 +580,12 @@ struct ExpansionTests {
                         try context.optionalDefaulted(s2, _loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.retries = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.labels = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v2) { self.theme = value }
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    if let value = u0 { self.retries = value }
+                    if let value = u1 { self.labels = value }
+                    if let value = u2 { self.theme = value }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -638,9 +656,12 @@ struct ExpansionTests {
                         try context.optionalDefaulted(s2, _loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.retries = try Loom.JSONErrorAccumulator.unwrap(v0) ?? 3
-                    self.limit = try Loom.JSONErrorAccumulator.unwrap(v1) ?? (base + 1)
-                    self.theme = try Loom.JSONErrorAccumulator.unwrap(v2) ?? "dark"
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.retries = u0 ?? 3
+                    self.limit = u1 ?? (base + 1)
+                    self.theme = u2 ?? "dark"
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -700,7 +721,8 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.payload = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.payload = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -754,7 +776,8 @@ struct ExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.title = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -812,8 +835,10 @@ struct ExpansionTests {
                         try context.optional(s1, _loomKeys, 1) { try $1.transform($0, with: Self._loomTransformer_1) }
                     }
                     try errors.finish()
-                    self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.end = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.start = u0
+                    self.end = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -875,8 +900,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.array($0) { try $1.array($0) { try $1.optionalValue($0) { try $1.decode(Int.self, from: $0) } } } }
                     }
                     try errors.finish()
-                    self.coordinates = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.matrix = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.coordinates = u0
+                    self.matrix = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -933,8 +960,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.dictionary($0) { try $1.optionalValue($0) { try $1.decode(User.self, from: $0) } } }
                     }
                     try errors.finish()
-                    self.members = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.leads = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.members = u0
+                    self.leads = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -984,7 +1013,8 @@ struct ExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.set($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
-                    self.tags = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.tags = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1039,8 +1069,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
                     }
                     try errors.finish()
-                    self.byRank = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.byState = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.byRank = u0
+                    self.byState = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1109,8 +1141,10 @@ struct ExpansionTests {
                         try context.optional(s1_0, _loomKeys_1, 0) { try $1.decode(URL.self, from: $0) }
                     }
                     try errors.finish()
-                    self.items = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.next = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.items = u0
+                    self.next = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1179,8 +1213,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.decode(Double.self, from: $0) }
                     }
                     try errors.finish()
-                    self.x = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.y = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.x = u0
+                    self.y = u1
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1244,9 +1280,12 @@ struct ExpansionTests {
                         try context.required(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.userName = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.avatarURL = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.userName = u0
+                    self.avatarURL = u1
+                    self.id = u2
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1313,8 +1352,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.userName = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.userName = u0
+                    self.id = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1413,7 +1454,8 @@ struct ExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.value = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.value = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1473,9 +1515,12 @@ struct ExpansionTests {
                         try context.required(s2, _loomKeys, 2) { try $1.decode(Bool.self, from: $0) }
                     }
                     try errors.finish()
-                    self.first = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.second = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.`default` = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.first = u0
+                    self.second = u1
+                    self.`default` = u2
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1527,7 +1572,8 @@ struct ExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.name = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1583,8 +1629,10 @@ struct ExpansionTests {
                         try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.dotted = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.quoted = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.dotted = u0
+                    self.quoted = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

@@ -310,8 +310,10 @@ struct PolyExpansionTests {
                         try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.displayName = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.id = u0
+                    self.displayName = u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -367,7 +369,8 @@ struct PolyExpansionTests {
                         try context.optionalDefaulted(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.displayName = value }
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    if let value = u1 { self.displayName = value }
                 }
             }
 
@@ -414,7 +417,8 @@ struct PolyExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.id = u0
                 }
 
                 class func makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self {
@@ -489,7 +493,8 @@ struct PolyExpansionTests {
                         try context.defaulted(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.id = value }
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    if let value = u0 { self.id = value }
                 }
             }
 
@@ -538,8 +543,10 @@ struct PolyExpansionTests {
                         try context.optional(s1, _loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.body = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.draft = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.body = u0
+                    self.draft = u1
                     try super.init(json: element, context: context.forSuperclass(of: element))
                 }
 
@@ -605,8 +612,10 @@ struct PolyExpansionTests {
                         try context.optionalDefaulted(s1, _loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.body = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.draft = value }
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    if let value = u0 { self.body = value }
+                    if let value = u1 { self.draft = value }
                 }
 
                 required convenience init(from decoder: any Swift.Decoder) throws {
@@ -679,7 +688,8 @@ struct PolyExpansionTests {
                             try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                         }
                         try errors.finish()
-                        self.title = try Loom.JSONErrorAccumulator.unwrap(v0)
+                        let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                        self.title = u0
                         var checks = Loom.JSONErrorAccumulator(context)
                         try checks.capture {
                             try context.checkProperty(Self._loomKeys, 0, at: s0, "validateTitle") { Self.validateTitle(self.title) }
@@ -782,12 +792,18 @@ struct PolyExpansionTests {
                         try context.required(s5, _loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
-                    self.number = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.title = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.body = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.note = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    self.closedAt = try Loom.JSONErrorAccumulator.unwrap(v4)
-                    self.labels = try Loom.JSONErrorAccumulator.unwrap(v5)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
+                    let u5 = try Loom.JSONErrorAccumulator.unwrap(v5)
+                    self.number = u0
+                    self.title = u1
+                    self.body = u2
+                    self.note = u3
+                    self.closedAt = u4
+                    self.labels = u5
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -882,11 +898,16 @@ struct PolyExpansionTests {
                         try context.defaulted(s5, _loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v1) { self.title = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v2) { self.body = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v3) { self.note = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v4) { self.closedAt = value }
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v5) { self.labels = value }
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
+                    let u5 = try Loom.JSONErrorAccumulator.unwrap(v5)
+                    if let value = u1 { self.title = value }
+                    if let value = u2 { self.body = value }
+                    if let value = u3 { self.note = value }
+                    if let value = u4 { self.closedAt = value }
+                    if let value = u5 { self.labels = value }
                 }
             }
             """,
@@ -923,7 +944,8 @@ struct PolyExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    self.name = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.name = u0
                 }
 
                 open func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -986,7 +1008,8 @@ struct PolyExpansionTests {
                         try context.defaulted(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.name = value }
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    if let value = u0 { self.name = value }
                 }
             }
 

@@ -63,9 +63,12 @@ struct TransformExpansionTests {
                         try context.required(s2, _loomKeys, 2) { try $1.transform($0, with: Self._loomTransformer_2) }
                     }
                     try errors.finish()
-                    self.start = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.tags = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.end = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.start = u0
+                    self.tags = u1
+                    self.end = u2
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -123,7 +126,8 @@ struct TransformExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: .secondsSince1970) }
                     }
                     try errors.finish()
-                    self.at = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.at = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -187,9 +191,12 @@ struct TransformExpansionTests {
                         try context.optional(s2, _loomKeys, 2) { try $1.dictionary($0, lossy: true) { try $1.set($0, lossy: true) { try $1.decode(Int.self, from: $0) } } }
                     }
                     try errors.finish()
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v0) { self.count = value }
-                    self.ids = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.groups = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    if let value = u0 { self.count = value }
+                    self.ids = u1
+                    self.groups = u2
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -247,7 +254,8 @@ struct TransformExpansionTests {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.id = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.id = u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -322,10 +330,14 @@ extension TransformExpansionTests {
                         try context.defaulted(s3, _loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
                     }
                     try errors.finish()
-                    self.stars = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.votes = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.rank = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    if let value = try Loom.JSONErrorAccumulator.unwrap(v3) { self.exact = value }
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    self.stars = u0
+                    self.votes = u1
+                    self.rank = u2
+                    if let value = u3 { self.exact = value }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
