@@ -221,6 +221,7 @@ final class JSONParser {
     }
 
     /// Scans `"key"` and the `:` after it; returns the position after the colon.
+    @inline(__always)
     func scanKey(from start: Int) throws(JSONError) -> Int {
         guard start < end, base[start] == UInt8(ascii: "\"") else {
             if options.allowTrailingCommas == false, start < end, base[start] == UInt8(ascii: "}") {
