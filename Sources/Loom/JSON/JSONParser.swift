@@ -237,6 +237,7 @@ final class JSONParser {
         return position + 1
     }
 
+    @inline(__always)
     func open(_ kind: NodeKind, at position: Int) throws(JSONError) {
         if stack.count >= options.maxDepth {
             throw error(
@@ -298,6 +299,7 @@ final class JSONParser {
         return unescapeJSONString(raw)
     }
 
+    @inline(__always)
     func expectLiteral(_ literal: StaticString, at position: Int) throws(JSONError) {
         let count = literal.utf8CodeUnitCount
         let text = literal.utf8Start
