@@ -87,9 +87,13 @@ final class JSONStreamScanner {
 
     // MARK: Input
 
-    /// Space for at least `minimum` more bytes (default: a chunk), after dropping consumed bytes.
+    /// Space for at least `minimum` more bytes, after dropping consumed bytes.
+    ///
+    /// Without a minimum, half a chunk of free space is enough: asking for a whole chunk
+    /// would double the buffer as soon as an element straddled two reads, the common case
+    /// for JSON Lines.
     func reserve(minimum: Int? = nil) -> UnsafeMutableRawBufferPointer {
-        let needed = max(minimum ?? chunkSize, 1)
+        let needed = max(minimum ?? (chunkSize + 1) / 2, 1)
         if start > 0 {
             if format == .array { advanceTracker(to: start) }
             let live = end - start

@@ -141,6 +141,22 @@ struct StreamingJSONLinesTests {
         #expect(iterator._peakBufferCapacity <= 2 * (big.count + 4096), "peak \(iterator._peakBufferCapacity) bytes")
     }
 
+    /// Lines much shorter than a chunk keep the buffer at one chunk, although most reads
+    /// end inside a line: the rest of that line moves to the front and the next read fills
+    /// the space after it.
+    @Test(arguments: [64, 4096])
+    func shortLinesKeepTheBufferAtOneChunk(chunkSize: Int) throws {
+        let lines = (0..<2_000).map { #"{"login":"user\#($0)","id":\#($0)}"# }
+        let stream = JSONStream(
+            HandUser.self, format: .jsonLines, bytes: Array(lines.joined(separator: "\n").utf8),
+            options: .chunked(chunkSize, maxElementSize: 1 << 20))
+        var iterator = stream.makeIterator()
+        var ids: [Int] = []
+        while let user = try iterator.nextElement() { ids.append(user.id) }
+        #expect(ids == Array(0..<2_000))
+        #expect(iterator._peakBufferCapacity == chunkSize)
+    }
+
     @Test func readsFilesAndFileHandles() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
