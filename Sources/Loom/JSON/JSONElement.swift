@@ -68,7 +68,7 @@ public struct JSONElement {
     // MARK: Strings
 
     /// The raw (still escaped) bytes of a string, without the quotes.
-    @inlinable
+    @inlinable @inline(__always)
     var rawStringBytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(
             start: document.bytes + Int(truncatingIfNeeded: header & offsetMask),

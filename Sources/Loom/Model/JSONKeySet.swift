@@ -49,8 +49,28 @@ public final class JSONKeySet: Sendable {
     /// The slot whose key equals `key`'s bytes, or -1.
     ///
     /// `hint` is the slot expected next; it is advanced past a match.
-    @inlinable
+    @inlinable @inline(__always)
     public func match(_ key: JSONElement, hint: inout Int, _ context: JSONDecodingContext) -> Int {
+        // Inline, the common case: no key strategy, no escapes, and the key the hint expects.
+        // Only the fields it reads are loaded; a copy of `plain` would be spilled to the stack
+        // for every member.
+        let slot = hint
+        if context.keyMode == 0, !key.stringHasEscapes, slot < plain.count {
+            let raw = key.rawStringBytes
+            if plain.lengths[slot] == raw.count, let keyBase = raw.baseAddress,
+                keyBytesEqual(plain.bytes + plain.starts[slot], keyBase, raw.count)
+            {
+                hint = slot &+ 1
+                return slot
+            }
+        }
+        return search(key, hint: &hint, context)
+    }
+
+    /// ``match(_:hint:_:)`` for every other case: a key strategy, escapes, a key out of order
+    /// or unknown.
+    @usableFromInline
+    func search(_ key: JSONElement, hint: inout Int, _ context: JSONDecodingContext) -> Int {
         let table: KeyBytes
         switch context.keyMode {
         case 0: table = plain

@@ -51,4 +51,18 @@ struct KeyMatchingTests {
             }
         }
     }
+
+    /// The inline path compares raw bytes, so an escaped key must take the general path. The
+    /// raw bytes of `"a\u0062"` equal the first name exactly, but the key is `ab`.
+    @Test("escaped keys match by their unescaped text, also where the hint expects another key")
+    func escapedKeys() throws {
+        let keys = JSONKeySet(["a\\u0062", "ab", "id"])
+        let context = JSONDecodingContext(decoder: JSONModelDecoder())
+        let document = try JSONDocument(parsing: #"{"a\u0062":1,"\u0069d":2,"a\\u0062":0}"#)
+        withExtendedLifetime(document) {
+            var hint = 0
+            let slots = document.root.members.map { keys.match($0.key, hint: &hint, context) }
+            #expect(slots == [1, 2, 0])
+        }
+    }
 }
