@@ -230,6 +230,16 @@ struct HostileInputTests {
                 expectRejected(prefix + [0xE6, 0x97], .invalidUTF8, offset: prefix.count)
             }
         }
+        // Long runs (CJK text) go four characters per step; a bad sequence may come after any
+        // number of them.
+        for length in 0...20 {
+            let text = String((0..<length).map { ["日", "本", "\u{E000}", "\u{FFFD}"][$0 % 4] })
+            #expect(try JSONValue(parsing: "[\"\(text)\"]") == [.string(text)], "\(length)")
+            let prefix = Array(("[\"" + text).utf8)
+            expectRejected(prefix + [0xED, 0xA0, 0x80] + Array("日本日本\"]".utf8), .invalidUTF8, offset: prefix.count)
+            expectRejected(prefix + [0xE0, 0x80, 0x80] + Array("日本日本\"]".utf8), .invalidUTF8, offset: prefix.count)
+            expectRejected(prefix + [0xE6, 0x97, 0x22, 0x5D], .invalidUTF8, offset: prefix.count)
+        }
     }
 
     @Test("strings of every length up to 40 bytes end exactly where their quote is, including at the end of input")
