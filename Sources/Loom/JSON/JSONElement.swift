@@ -12,7 +12,7 @@ public struct JSONElement {
     }
 
     @usableFromInline unowned(unsafe) let document: JSONDocument
-    @usableFromInline let index: Int
+    @usableFromInline var index: Int
 
     @inlinable
     init(document: JSONDocument, index: Int) {
@@ -60,7 +60,7 @@ public struct JSONElement {
     }
 
     /// The index just past this value and everything inside it.
-    @inlinable
+    @inlinable @inline(__always)
     var nextIndex: Int {
         nodeKind.rawValue >= NodeKind.array.rawValue ? Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) : index &+ 1
     }
@@ -220,18 +220,30 @@ public struct JSONElement {
     // MARK: Containers
 
     /// The number of elements of an array or members of an object; 0 for other kinds.
-    @inlinable
+    @inlinable @inline(__always)
     public var count: Int {
         nodeKind.rawValue >= NodeKind.array.rawValue ? Int(truncatingIfNeeded: payload &>> 32) : 0
     }
 
     /// The elements of an array (empty for other kinds).
-    @inlinable
-    public var elements: Elements { Elements(document: document, start: index &+ 1, end: nodeKind == .array ? nextIndex : index &+ 1) }
+    @inlinable @inline(__always)
+    public var elements: Elements { Elements(container: self, end: nodeKind == .array ? nextIndex : index &+ 1) }
 
     /// The members of an object (empty for other kinds), in document order, duplicates included.
-    @inlinable
-    public var members: Members { Members(document: document, start: index &+ 1, end: nodeKind == .object ? nextIndex : index &+ 1) }
+    @inlinable @inline(__always)
+    public var members: Members { Members(container: self, end: nodeKind == .object ? nextIndex : index &+ 1) }
+
+    /// The element at tape index `index` of the same document.
+    ///
+    /// Copies `self` and changes the index: passing `document` to an initializer loads the
+    /// `unowned(unsafe)` reference as a strong one, and Swift 6.3 keeps the retain and release
+    /// that brackets it, once per array or object iterated.
+    @inlinable @inline(__always)
+    func sibling(at index: Int) -> JSONElement {
+        var copy = self
+        copy.index = index
+        return copy
+    }
 
     /// The value for `key` in an object, compared by UTF-8 bytes; `nil` if absent or not an object.
     ///
@@ -259,38 +271,36 @@ public struct JSONElement {
 
     /// The elements of an array.
     public struct Elements: Sequence {
-        @usableFromInline unowned(unsafe) let document: JSONDocument
-        @usableFromInline let start: Int
+        /// The array itself; its children are made from it with ``JSONElement/sibling(at:)``.
+        @usableFromInline let container: JSONElement
         @usableFromInline let end: Int
 
         @inlinable
-        init(document: JSONDocument, start: Int, end: Int) {
-            self.document = document
-            self.start = start
+        init(container: JSONElement, end: Int) {
+            self.container = container
             self.end = end
         }
 
         @inlinable
-        public func makeIterator() -> Iterator { Iterator(document: document, current: start, end: end) }
+        public func makeIterator() -> Iterator { Iterator(current: container.sibling(at: container.index &+ 1), end: end) }
 
         /// Iterates over array elements by following sibling links.
         public struct Iterator: IteratorProtocol {
-            @usableFromInline unowned(unsafe) let document: JSONDocument
-            @usableFromInline var current: Int
+            /// The next element to return, if its index is below `end`.
+            @usableFromInline var current: JSONElement
             @usableFromInline let end: Int
 
             @inlinable
-            init(document: JSONDocument, current: Int, end: Int) {
-                self.document = document
+            init(current: JSONElement, end: Int) {
                 self.current = current
                 self.end = end
             }
 
             @inlinable
             public mutating func next() -> JSONElement? {
-                guard current < end else { return nil }
-                let element = JSONElement(document: document, index: current)
-                current = element.nextIndex
+                guard current.index < end else { return nil }
+                let element = current
+                current.index = element.nextIndex
                 return element
             }
         }
@@ -298,39 +308,37 @@ public struct JSONElement {
 
     /// The members of an object.
     public struct Members: Sequence {
-        @usableFromInline unowned(unsafe) let document: JSONDocument
-        @usableFromInline let start: Int
+        /// The object itself; its keys and values are made from it with ``JSONElement/sibling(at:)``.
+        @usableFromInline let container: JSONElement
         @usableFromInline let end: Int
 
         @inlinable
-        init(document: JSONDocument, start: Int, end: Int) {
-            self.document = document
-            self.start = start
+        init(container: JSONElement, end: Int) {
+            self.container = container
             self.end = end
         }
 
         @inlinable
-        public func makeIterator() -> Iterator { Iterator(document: document, current: start, end: end) }
+        public func makeIterator() -> Iterator { Iterator(current: container.sibling(at: container.index &+ 1), end: end) }
 
         /// Iterates over object members as key/value pairs.
         public struct Iterator: IteratorProtocol {
-            @usableFromInline unowned(unsafe) let document: JSONDocument
-            @usableFromInline var current: Int
+            /// The next member's key, if its index is below `end`.
+            @usableFromInline var current: JSONElement
             @usableFromInline let end: Int
 
             @inlinable
-            init(document: JSONDocument, current: Int, end: Int) {
-                self.document = document
+            init(current: JSONElement, end: Int) {
                 self.current = current
                 self.end = end
             }
 
             @inlinable
             public mutating func next() -> (key: JSONElement, value: JSONElement)? {
-                guard current < end else { return nil }
-                let key = JSONElement(document: document, index: current)
-                let value = JSONElement(document: document, index: current &+ 1)
-                current = value.nextIndex
+                guard current.index < end else { return nil }
+                let key = current
+                let value = key.sibling(at: key.index &+ 1)
+                current.index = value.nextIndex
                 return (key, value)
             }
         }
