@@ -209,6 +209,27 @@ struct JSONValueTests {
         }
     }
 
+    @Test("elements and members step over nested containers and are empty for other kinds")
+    func containerIteration() throws {
+        let text = #"[[1,[2,{"x":[]}]],{},{"k":{"a":[3,4]},"m":5},"s",6,[]]"#
+        let document = try JSONDocument(parsing: text)
+        try withExtendedLifetime(document) {
+            let root = document.root
+            #expect(root.elements.map(\.kind) == [.array, .object, .object, .string, .number, .array])
+            #expect(root.elements.map(\.count) == [2, 0, 2, 0, 0, 0])
+            let third = try #require(root[2])
+            #expect(third.members.map { $0.key.stringValue ?? "?" } == ["k", "m"])
+            #expect(third.members.map(\.value.kind) == [.object, .number])
+            #expect(third["m"]?.integerValue(Int.self) == 5)
+            let inner = try #require(root[0]?[1]?[1]?["x"])
+            #expect(inner.kind == .array && Array(inner.elements).isEmpty)
+            // Only arrays have elements and only objects have members.
+            #expect(Array(third.elements).isEmpty && Array(root.members).isEmpty)
+            let string = try #require(root[3]), number = try #require(root[4])
+            #expect(Array(string.elements).isEmpty && Array(number.members).isEmpty)
+        }
+    }
+
     @Test("JSONElement gives the same answers without building a tree")
     func elements() throws {
         let text = #"{"s":"a\"b","n":-1.5,"i":7,"t":true,"f":false,"z":null,"a":[1,2,3],"o":{"k":"v"},"s":"dup"}"#
