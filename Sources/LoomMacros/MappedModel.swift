@@ -37,6 +37,15 @@ struct MappedProperty {
         case defaulted(String?)
         /// Optional with a non-nil default: missing keeps it, `null` gives `nil`.
         case optionalDefaulted(String?)
+
+        /// Whether the decoded value is wrapped in one more optional, `nil` when the key is
+        /// missing and the default applies.
+        var keepsDefault: Bool {
+            switch self {
+            case .required, .optional: return false
+            case .defaulted, .optionalDefaulted: return true
+            }
+        }
     }
 
     /// Where the value lives in the JSON.
@@ -83,6 +92,16 @@ struct MappedProperty {
 
     /// How generated code names the property's `@JSONTransform` transformer, if any.
     var transformReference: String? { transformerName.map { "Self.\($0)" } ?? transform }
+
+    /// Whether the property holds a value before an initializer stores one: it has an initial
+    /// value, or it is a `var` of type `T?` or `T!`, which starts as `nil`.
+    var startsWithValue = false
+    /// No property wrapper and no observers: the generated initializer may swap a value into
+    /// the storage instead of assigning it.
+    var isPlainStorage = false
+    /// The type as a parameter of the generated `init(_loomMembers:)`, or `nil` where it cannot
+    /// be one: function types (a parameter would need `@escaping`) and opaque `some` types.
+    var memberType: String?
 
     /// Whether the value is optional at the top level (a `nil` value is omitted on encode).
     var isOptional: Bool { shape.isOptional }

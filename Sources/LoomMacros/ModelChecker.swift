@@ -68,6 +68,13 @@ enum ModelChecker {
                 break
             }
             mappedProperty.isLossy = marker.lossy != nil
+            mappedProperty.startsWithValue =
+                property.initializer != nil
+                || (!property.isLet
+                    && (type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)))
+            mappedProperty.isPlainStorage =
+                property.binding.accessorBlock == nil && property.declaration.attributes.count == marker.all.count
+            mappedProperty.memberType = memberType(type)
             if mappedProperty.transform != nil {
                 // Built once per type; generic types cannot have static stored properties.
                 if !model.isGeneric { mappedProperty.transformerName = "_loomTransformer_\(number)" }
@@ -96,6 +103,21 @@ enum ModelChecker {
 
     /// The type the transformer hook is asked about: the property's type inside a top-level
     /// optional, spelled so that `.self` can follow it.
+    /// `type` as a parameter type, `T!` written `T?`; `nil` for types a parameter cannot take
+    /// as they are.
+    private static func memberType(_ type: TypeSyntax) -> String? {
+        if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) { return nil }
+        var base = type.as(AttributedTypeSyntax.self)?.baseType ?? type
+        while let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            base = only.type.as(AttributedTypeSyntax.self)?.baseType ?? only.type
+        }
+        if base.is(FunctionTypeSyntax.self) { return nil }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return "\(unwrapped.wrappedType.trimmedDescription)?"
+        }
+        return type.trimmedDescription
+    }
+
     private static func hookType(_ type: TypeSyntax) -> String {
         var type = type
         // `(T?)` is `T?` in parentheses.

@@ -207,10 +207,15 @@ struct ExpansionTests {
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
                     let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    self.init(_loomMembers: u0, u1, u2, u3)
+                }
+
+                private init(_loomMembers u0: Int, _ u1: String, _ u2: String?, _ u3: Int) {
                     self.id = u0
                     self.login = u1
-                    self.name = u2
                     self.userID = u3
+                    var new2 = u2
+                    Swift.swap(&self.name, &new2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -347,7 +352,12 @@ struct ExpansionTests {
                     }
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.title = u0
+                    self.init(_loomMembers: u0)
+                }
+
+                private init(_loomMembers u0: String?) {
+                    var new0 = u0
+                    Swift.swap(&self.title, &new0)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -423,8 +433,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.init(_loomMembers: u0, u1)
+                }
+
+                private init(_loomMembers u0: [String: Double], _ u1: [String: Double]?) {
                     self.temperatures = u0
-                    self.wind = u1
+                    var new1 = u1
+                    Swift.swap(&self.wind, &new1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -497,9 +512,15 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.bio = u0
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
+                private init(_loomMembers u0: String?, _ u1: Optional<URL>, _ u2: Int?) {
                     self.website = u1
-                    self.none = u2
+                    var new0 = u0
+                    Swift.swap(&self.bio, &new0)
+                    var new2 = u2
+                    Swift.swap(&self.none, &new2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -583,9 +604,13 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    if let value = u0 { self.retries = value }
-                    if let value = u1 { self.labels = value }
-                    if let value = u2 { self.theme = value }
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
+                private init(_loomMembers u0: Optional<Int>, _ u1: Optional<[String]>, _ u2: Optional<String?>) {
+                    if var new0 = u0 { Swift.swap(&self.retries, &new0) }
+                    if var new1 = u1 { Swift.swap(&self.labels, &new1) }
+                    if var new2 = u2 { Swift.swap(&self.theme, &new2) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -659,9 +684,14 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
+                private init(_loomMembers u0: Optional<Int>, _ u1: Optional<Int>, _ u2: Optional<String?>) {
                     self.retries = u0 ?? 3
                     self.limit = u1 ?? (base + 1)
-                    self.theme = u2 ?? "dark"
+                    var new2: String? = u2 ?? "dark"
+                    Swift.swap(&self.theme, &new2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -837,8 +867,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.init(_loomMembers: u0, u1)
+                }
+
+                private init(_loomMembers u0: Date, _ u1: Date?) {
                     self.start = u0
-                    self.end = u1
+                    var new1 = u1
+                    Swift.swap(&self.end, &new1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1143,8 +1178,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.init(_loomMembers: u0, u1)
+                }
+
+                private init(_loomMembers u0: [Item], _ u1: URL?) {
                     self.items = u0
-                    self.next = u1
+                    var new1 = u1
+                    Swift.swap(&self.next, &new1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1283,9 +1323,14 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
+                private init(_loomMembers u0: String, _ u1: URL?, _ u2: Int) {
                     self.userName = u0
-                    self.avatarURL = u1
                     self.id = u2
+                    var new1 = u1
+                    Swift.swap(&self.avatarURL, &new1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1646,6 +1691,182 @@ struct ExpansionTests {
                 }
             }
             """#
+        )
+    }
+
+    /// Properties that start out with a value (`T!`, an initial value) are stored by
+    /// `init(_loomMembers:)`: swapped in when the storage is plain, assigned when observers or
+    /// a property wrapper stand in the way; `T!` is a `T?` parameter.
+    @Test func membersInitializer() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Profile {
+                var name: String
+                var nickname: String!
+                var tags: [String] = ["new"]
+                var score: Int = 0 {
+                    didSet { print(score) }
+                }
+                @Trimmed var title: String = ""
+            }
+            """,
+            expandedSource: """
+            struct Profile {
+                var name: String
+                var nickname: String!
+                var tags: [String] = ["new"]
+                var score: Int = 0 {
+                    didSet { print(score) }
+                }
+                @Trimmed var title: String = ""
+            }
+
+            extension Profile: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["name", "nickname", "tags", "score", "title"])
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var s2: Loom.JSONElement? = nil
+                    var s3: Loom.JSONElement? = nil
+                    var s4: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        case 2: context.assign(&s2, member.value)
+                        case 3: context.assign(&s3, member.value)
+                        case 4: context.assign(&s4, member.value)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                    }
+                    let v2 = try errors.capture {
+                        try context.defaulted(s2, _loomKeys, 2, in: element, default: "[\\"new\\"]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
+                    }
+                    let v3 = try errors.capture {
+                        try context.defaulted(s3, _loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
+                    }
+                    let v4 = try errors.capture {
+                        try context.defaulted(s4, _loomKeys, 4, in: element, default: "\\"\\"") { try $1.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
+                    self.init(_loomMembers: u0, u1, u2, u3, u4)
+                }
+
+                private init(_loomMembers u0: String, _ u1: String?, _ u2: Optional<[String]>, _ u3: Optional<Int>, _ u4: Optional<String>) {
+                    self.name = u0
+                    if let value = u3 { self.score = value }
+                    if let value = u4 { self.title = value }
+                    var new1 = u1
+                    Swift.swap(&self.nickname, &new1)
+                    if var new2 = u2 { Swift.swap(&self.tags, &new2) }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.name, to: &writer)
+                    if let value = self.nickname {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
+                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    try context.encode(self.score, to: &writer)
+                    context.writeKey(Self._loomKeys, 4, to: &writer)
+                    try context.encode(self.title, to: &writer)
+                    writer.endObject()
+                }
+            }
+            """
+        )
+    }
+
+    /// A function type cannot be a parameter as written (it would need `@escaping`), so such a
+    /// model assigns its properties directly, as one without first values does.
+    @Test func membersInitializerNeedsParameterTypes() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Hook {
+                @JSONTransform(HandlerTransformer()) var handler: @Sendable () -> Void
+                var label: String?
+            }
+            """,
+            expandedSource: """
+            struct Hook {
+                var handler: @Sendable () -> Void
+                var label: String?
+            }
+
+            extension Hook: Loom.JSONModel {
+                static let _loomKeys = Loom.JSONKeySet(["handler", "label"])
+                private static let _loomTransformer_0 = Loom._transformer(HandlerTransformer())
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    let members = try context.object(element, for: Self.self)
+                    var s0: Loom.JSONElement? = nil
+                    var s1: Loom.JSONElement? = nil
+                    var errors = Loom.JSONErrorAccumulator(context)
+                    var hint = 0
+                    for member in members {
+                        switch _loomKeys.match(member.key, hint: &hint, context) {
+                        case 0: context.assign(&s0, member.value)
+                        case 1: context.assign(&s1, member.value)
+                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                        }
+                    }
+                    let v0 = try errors.capture {
+                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
+                    }
+                    let v1 = try errors.capture {
+                        try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
+                    }
+                    try errors.finish()
+                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.handler = u0
+                    self.label = u1
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.transform(self.handler, with: Self._loomTransformer_0, to: &writer)
+                    if let value = self.label {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                    writer.endObject()
+                }
+            }
+            """
         )
     }
 }

@@ -66,9 +66,14 @@ struct TransformExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
+                private init(_loomMembers u0: Date, _ u1: [String]?, _ u2: Date) {
                     self.start = u0
-                    self.tags = u1
                     self.end = u2
+                    var new1 = u1
+                    Swift.swap(&self.tags, &new1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -194,9 +199,14 @@ struct TransformExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    if let value = u0 { self.count = value }
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
+                private init(_loomMembers u0: Optional<Int>, _ u1: [Int], _ u2: [String: Set<Int>]?) {
                     self.ids = u1
-                    self.groups = u2
+                    if var new0 = u0 { Swift.swap(&self.count, &new0) }
+                    var new2 = u2
+                    Swift.swap(&self.groups, &new2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -334,10 +344,14 @@ extension TransformExpansionTests {
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
                     let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
+                    self.init(_loomMembers: u0, u1, u2, u3)
+                }
+
+                private init(_loomMembers u0: Int, _ u1: Int, _ u2: Int, _ u3: Optional<Int>) {
                     self.stars = u0
                     self.votes = u1
                     self.rank = u2
-                    if let value = u3 { self.exact = value }
+                    if var new3 = u3 { Swift.swap(&self.exact, &new3) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

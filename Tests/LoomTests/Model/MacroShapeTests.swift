@@ -21,6 +21,31 @@ struct Counter: Equatable {
     }
 }
 
+/// Trims spaces from what is stored, to show that decoding goes through the wrapper.
+@propertyWrapper
+struct Trimmed: Equatable {
+    private var text: String
+    init(wrappedValue: String) { text = wrappedValue.trimmingCharacters(in: .whitespaces) }
+    var wrappedValue: String {
+        get { text }
+        set { text = newValue.trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+/// Every way a property can hold a value before decoding stores one.
+@JSONModel
+struct Profile: Equatable {
+    var name: String
+    var nickname: String!
+    var tags: [String] = ["new"]
+    var score: Int = 0 {
+        didSet { scoreChanges += 1 }
+    }
+    @JSONIgnore var scoreChanges = 0
+    @Trimmed var title: String = "untitled"
+    var motto: String? = "carpe diem"
+}
+
 @JSONModel
 struct Pair: Equatable {
     var first, second: Int
@@ -59,6 +84,27 @@ struct MacroShapeTests {
         #expect(counter.value == 4)
         #expect(counter.changes == 0)
         #expect(try counter.jsonString() == #"{"value":4}"#)
+    }
+
+    @Test func storesOverFirstValuesWithoutObserversAndThroughWrappers() throws {
+        let full = try Profile(
+            jsonString: #"{"name": "a", "nickname": "b", "tags": [], "score": 3, "title": "  t ", "motto": null}"#)
+        #expect(full.name == "a")
+        #expect(full.nickname == "b")
+        #expect(full.tags == [])
+        #expect(full.score == 3)
+        #expect(full.scoreChanges == 0)
+        #expect(full.title == "t")
+        #expect(full.motto == nil)
+
+        let sparse = try Profile(jsonString: #"{"name": "a"}"#)
+        #expect(sparse.nickname == nil)
+        #expect(sparse.tags == ["new"])
+        #expect(sparse.score == 0)
+        #expect(sparse.title == "untitled")
+        #expect(sparse.motto == "carpe diem")
+        #expect(try Profile(jsonData: sparse.jsonData()) == sparse)
+        #expect(try sparse.jsonString() == #"{"name":"a","tags":["new"],"score":0,"title":"untitled","motto":"carpe diem"}"#)
     }
 
     @Test func mapsEveryBindingAndBacktickedNames() throws {
