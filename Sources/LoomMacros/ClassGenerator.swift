@@ -382,13 +382,18 @@ enum ClassGenerator {
             initializer.line(
                 "\(access)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
             )
+            let members = DecodeGenerator.memberwiseInitializer(model)
             var body = CodeWriter()
-            body.append(DecodeGenerator.body(model))
+            body.append(DecodeGenerator.body(model, delegating: members != nil))
             body.append(HooksGenerator.afterDecode(model, description))
             initializer.append(HooksGenerator.wrapRewritten(body, hooks))
             initializer.line("}")
             extensionBody.append(initializer)
             extensionBody.line("")
+            if let members {
+                extensionBody.append(members)
+                extensionBody.line("")
+            }
 
             let encodeHeader = "func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
             var encode = CodeWriter()

@@ -798,12 +798,19 @@ struct PolyExpansionTests {
                     let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
                     let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
                     let u5 = try Loom.JSONErrorAccumulator.unwrap(v5)
+                    self.init(_loomMembers: u0, u1, u2, u3, u4, u5)
+                }
+
+                private init(_loomMembers u0: Int, _ u1: String, _ u2: String?, _ u3: String?, _ u4: Date?, _ u5: [String]) {
                     self.number = u0
                     self.title = u1
-                    self.body = u2
-                    self.note = u3
-                    self.closedAt = u4
                     self.labels = u5
+                    var new2 = u2
+                    Swift.swap(&self.body, &new2)
+                    var new3 = u3
+                    Swift.swap(&self.note, &new3)
+                    var new4 = u4
+                    Swift.swap(&self.closedAt, &new4)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

@@ -69,6 +69,9 @@ struct HelpedUser {
 struct EnvelopedNote: Equatable {
     var id: Int
     var text: String
+    /// Starts as `nil`, so decoding stores through `init(_loomMembers:)`, inside the hook's
+    /// error relocation.
+    var mood: String?
 
     static func jsonWillDecode(_ value: JSONValue) throws -> JSONValue {
         guard case .object(let envelope) = value, let data = envelope["data"], case .object(var object) = data else {
@@ -245,6 +248,9 @@ struct HookTests {
     @Test func willDecodeRewritesTheRawObject() throws {
         #expect(try EnvelopedNote(jsonString: #"{"data": {"id": 1, "text": "new"}}"#) == EnvelopedNote(id: 1, text: "new"))
         #expect(try EnvelopedNote(jsonString: #"{"data": {"id": 2, "body": "legacy"}}"#) == EnvelopedNote(id: 2, text: "legacy"))
+        #expect(
+            try EnvelopedNote(jsonString: #"{"data": {"id": 3, "text": "t", "mood": "calm"}}"#)
+                == EnvelopedNote(id: 3, text: "t", mood: "calm"))
         // Encoding writes the model's own shape.
         #expect(try EnvelopedNote(id: 1, text: "x").jsonString() == #"{"id":1,"text":"x"}"#)
         // Errors in the rewritten JSON point at the original object.
