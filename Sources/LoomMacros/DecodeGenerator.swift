@@ -24,9 +24,9 @@ enum DecodeGenerator {
     ///
     /// Swift 6.3's optimizer leaves a whole copy of such a struct at the end of a large
     /// initializer that assigns over that first value: a retain and a release of every
-    /// reference the model holds (8 % of a twitter.json decode, for `User` and `Media`). Storing
-    /// the values in a separate initializer, swapping them into the properties that already
-    /// hold one, removes the copy; the initializer is small and is inlined.
+    /// reference the model holds (about 8 % of a twitter.json decode, for `User` and `Media`).
+    /// Storing the values in a separate initializer, swapping them into the properties that
+    /// already hold one, removes the copy; the initializer is small and is inlined.
     static func memberwiseInitializer(_ model: MappedModel) -> CodeWriter? {
         let decoded = model.properties.filter(\.decodes)
         guard decoded.contains(where: \.startsWithValue), decoded.allSatisfy({ $0.memberType != nil }) else { return nil }

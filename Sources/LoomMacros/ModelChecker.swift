@@ -101,8 +101,6 @@ enum ModelChecker {
         return KeyNames.literal(line)
     }
 
-    /// The type the transformer hook is asked about: the property's type inside a top-level
-    /// optional, spelled so that `.self` can follow it.
     /// `type` as a parameter type, `T!` written `T?`; `nil` for types a parameter cannot take
     /// as they are.
     private static func memberType(_ type: TypeSyntax) -> String? {
@@ -118,6 +116,8 @@ enum ModelChecker {
         return type.trimmedDescription
     }
 
+    /// The type the transformer hook is asked about: the property's type inside a top-level
+    /// optional, spelled so that `.self` can follow it.
     private static func hookType(_ type: TypeSyntax) -> String {
         var type = type
         // `(T?)` is `T?` in parentheses.
