@@ -29,30 +29,18 @@ enum DecodeGenerator {
     /// already hold one, removes the copy; the initializer is small and is inlined.
     static func memberwiseInitializer(_ model: MappedModel) -> CodeWriter? {
         let decoded = model.properties.filter(\.decodes)
-        guard decoded.contains(where: \.startsWithValue), decoded.allSatisfy({ $0.memberType != nil }) else { return nil }
-        let parameters = decoded.enumerated().map { position, property in
-            let type = property.memberType ?? ""
-            let parameterType = property.presence.keepsDefault ? "Optional<\(type)>" : type
-            return "\(position == 0 ? "_loomMembers" : "_") u\(property.index): \(parameterType)"
+        let types = decoded.compactMap(\.memberType)
+        guard decoded.contains(where: \.startsWithValue), types.count == decoded.count else { return nil }
+        let parameters = zip(decoded, types).enumerated().map { position, member in
+            let type = member.0.presence.keepsDefault ? "Optional<\(member.1)>" : member.1
+            return "\(position == 0 ? "_loomMembers" : "_") u\(member.0.index): \(type)"
         }
         var writer = CodeWriter(depth: 0)
         writer.block("private init(\(parameters.joined(separator: ", ")))") { body in
             // Plain stores first, so `self` is whole before any property is swapped.
             for property in decoded where !swapsIn(property) { body.line(assignment(property)) }
-            for property in decoded where swapsIn(property) {
-                let value = "u\(property.index)"
-                let new = "new\(property.index)"
-                let swap = "Swift.swap(&self.\(property.accessName), &\(new))"
-                switch property.presence {
-                case .required, .optional:
-                    body.line("var \(new) = \(value)")
-                    body.line(swap)
-                case .defaulted(nil), .optionalDefaulted(nil):
-                    body.line("if var \(new) = \(value) { \(swap) }")
-                case .defaulted(let expression?), .optionalDefaulted(let expression?):
-                    body.line("var \(new): \(property.memberType ?? "") = \(value) ?? \(expression)")
-                    body.line(swap)
-                }
+            for (property, type) in zip(decoded, types) where swapsIn(property) {
+                for line in swap(property, type: type) { body.line(line) }
             }
         }
         return writer
@@ -307,6 +295,22 @@ enum DecodeGenerator {
             return "if let value = \(value) { self.\(property.accessName) = value }"
         case .defaulted(let expression?), .optionalDefaulted(let expression?):
             return "self.\(property.accessName) = \(value) ?? \(expression)"
+        }
+    }
+
+    /// ``assignment(_:)`` for a property that already holds a value: the decoded value is
+    /// swapped in, and the first value leaves with the local.
+    private static func swap(_ property: MappedProperty, type: String) -> [String] {
+        let value = "u\(property.index)"
+        let new = "new\(property.index)"
+        let swap = "Swift.swap(&self.\(property.accessName), &\(new))"
+        switch property.presence {
+        case .required, .optional:
+            return ["var \(new) = \(value)", swap]
+        case .defaulted(nil), .optionalDefaulted(nil):
+            return ["if var \(new) = \(value) { \(swap) }"]
+        case .defaulted(let expression?), .optionalDefaulted(let expression?):
+            return ["var \(new): \(type) = \(value) ?? \(expression)", swap]
         }
     }
 }
