@@ -12,10 +12,13 @@ final class JSONParser {
     // The parser is a class so that its helpers share one instance instead of copying a
     // struct around; it never escapes `parse`, so dynamic exclusivity checks buy nothing.
     @exclusivity(unchecked) var tape: Tape
-    /// Node indices of the open containers, innermost last. An open container's payload word
-    /// counts its completed children until `close` writes the final payload.
-    @exclusivity(unchecked) var stack: [Int] = []
-    @exclusivity(unchecked) var valueCount = 0
+    /// The enclosing containers of the innermost open one, two words each: its node index
+    /// and its ``Container/saved`` word. The innermost container itself lives in `run`'s
+    /// locals, so the work after each value touches registers, not this stack. A raw buffer:
+    /// an `Array` here costs a uniqueness check and an outlined call per push and pop.
+    @exclusivity(unchecked) var stack: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) var stackCount = 0
+    @exclusivity(unchecked) var stackCapacity = 64
 
     init(input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
         self.input = input
@@ -25,7 +28,10 @@ final class JSONParser {
         self.options = options
         // About one node per 6 bytes on typical documents; the tape grows if needed.
         self.tape = Tape(estimatedNodes: input.count / 6 + 8)
+        self.stack = .allocate(capacity: stackCapacity)
     }
+
+    deinit { stack.deallocate() }
 
     // MARK: Errors
 
@@ -124,32 +130,35 @@ final class JSONParser {
         }
 
         // The loop alternates between reading a value and deciding what follows it.
+        var open = Container.none
+        var valueCount = 0
+        let maxValueCount = options.maxValueCount
         valueLoop: while true {
             position = try skipWhitespace(position)
             guard position < end else { throw unexpected("expected a value", at: position) }
             valueCount &+= 1
-            if valueCount > options.maxValueCount {
-                throw error(.sizeLimitExceeded, "document has more than \(options.maxValueCount) values", at: position)
+            if valueCount > maxValueCount {
+                throw error(.sizeLimitExceeded, "document has more than \(maxValueCount) values", at: position)
             }
             let first = base[position]
             switch first {
             case UInt8(ascii: "\""):
                 position = try scanString(from: position)
             case UInt8(ascii: "{"):
-                try open(.object, at: position)
+                open = try push(open, .object, at: position)
                 position = try skipWhitespace(position + 1)
                 if position < end && base[position] == UInt8(ascii: "}") {
-                    try close(at: position)
+                    open = try close(open, at: position)
                     position += 1
                 } else {
                     position = try scanKey(from: position)
                     continue valueLoop
                 }
             case UInt8(ascii: "["):
-                try open(.array, at: position)
+                open = try push(open, .array, at: position)
                 position = try skipWhitespace(position + 1)
                 if position < end && base[position] == UInt8(ascii: "]") {
-                    try close(at: position)
+                    open = try close(open, at: position)
                     position += 1
                 } else {
                     continue valueLoop
@@ -174,7 +183,7 @@ final class JSONParser {
 
             // After a complete value: close containers or move to the next element.
             while true {
-                guard let top = stack.last else {
+                guard open.node >= 0 else {
                     position = try skipWhitespace(position)
                     if position < end {
                         throw error(
@@ -184,9 +193,9 @@ final class JSONParser {
                     }
                     return
                 }
-                tape.words[(top &<< 1) &+ 1] &+= 1
+                open.count &+= 1
                 position = try skipWhitespace(position)
-                let inObject = (tape.words[top &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
+                let inObject = open.isObject
                 guard position < end else {
                     throw unexpected(inObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element", at: position)
                 }
@@ -196,7 +205,7 @@ final class JSONParser {
                     if options.allowTrailingCommas && position < end
                         && base[position] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                     {
-                        try close(at: position)
+                        open = try close(open, at: position)
                         position += 1
                         continue
                     }
@@ -214,7 +223,7 @@ final class JSONParser {
                         throw unexpected("expected ',' or ']' after array element", at: position)
                     }
                 }
-                try close(at: position)
+                open = try close(open, at: position)
                 position += 1
             }
         }
@@ -237,35 +246,72 @@ final class JSONParser {
         return position + 1
     }
 
+    /// The innermost open container, kept in the driver's locals.
+    struct Container {
+        /// Its node index, or -1 outside every container.
+        var node: Int
+        /// Its completed children so far.
+        var count: Int
+        var isObject: Bool
+
+        static var none: Container { Container(node: -1, count: 0, isObject: false) }
+
+        /// `count` and `isObject` in one stack entry.
+        var saved: Int { count &<< 1 | (isObject ? 1 : 0) }
+    }
+
     @inline(__always)
-    func open(_ kind: NodeKind, at position: Int) throws(JSONError) {
-        if stack.count >= options.maxDepth {
+    func push(_ open: Container, _ kind: NodeKind, at position: Int) throws(JSONError) -> Container {
+        let depth = open.node >= 0 ? (stackCount &>> 1) &+ 1 : 0
+        if depth >= options.maxDepth {
             throw error(
                 .depthLimitExceeded,
                 "nesting deeper than the limit of \(options.maxDepth)", at: position)
         }
-        stack.append(tape.count)
+        if open.node >= 0 {
+            if stackCount == stackCapacity { growStack() }
+            stack[stackCount] = open.node
+            stack[stackCount &+ 1] = open.saved
+            stackCount &+= 2
+        }
+        let node = tape.count
         tape.append(kind: kind, offset: position, payload: 0)
+        return Container(node: node, count: 0, isObject: kind == .object)
     }
 
-    func close(at position: Int) throws(JSONError) {
-        guard let start = stack.popLast() else { return }
-        let count = Int(truncatingIfNeeded: tape.words[(start &<< 1) &+ 1])
+    /// Writes the innermost container's final payload; returns its parent, the open one now.
+    func close(_ open: Container, at position: Int) throws(JSONError) -> Container {
+        let start = open.node
+        let count = open.count
         let endIndex = tape.count
         guard endIndex <= Int(UInt32.max) else {
             throw error(.sizeLimitExceeded, "document has too many values", at: position)
         }
-        let isObject = (tape.words[start &<< 1] &>> 56) == UInt64(NodeKind.object.rawValue)
         if count > options.maxContainerCount {
             throw error(
                 .sizeLimitExceeded,
-                "\(isObject ? "object has more than \(options.maxContainerCount) members" : "array has more than \(options.maxContainerCount) elements")",
+                "\(open.isObject ? "object has more than \(options.maxContainerCount) members" : "array has more than \(options.maxContainerCount) elements")",
                 at: Int(tape.words[start &<< 1] & offsetMask))
         }
         tape.words[(start &<< 1) &+ 1] = UInt64(endIndex) | (UInt64(count) &<< 32)
-        if isObject && options.duplicateKeys == .reject && count > 1 {
+        if open.isObject && options.duplicateKeys == .reject && count > 1 {
             try rejectDuplicateKeys(object: start, end: endIndex)
         }
+        if stackCount > 0 {
+            stackCount &-= 2
+            let saved = stack[stackCount &+ 1]
+            return Container(node: stack[stackCount], count: saved &>> 1, isObject: saved & 1 == 1)
+        }
+        return .none
+    }
+
+    @inline(never)
+    func growStack() {
+        let grown = UnsafeMutablePointer<Int>.allocate(capacity: stackCapacity &* 2)
+        grown.moveInitialize(from: stack, count: stackCount)
+        stack.deallocate()
+        stack = grown
+        stackCapacity &*= 2
     }
 
     @inline(__always)

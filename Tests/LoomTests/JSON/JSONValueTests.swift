@@ -230,6 +230,33 @@ struct JSONValueTests {
         }
     }
 
+    /// The parser keeps the innermost container's count in locals and saves the enclosing ones
+    /// on a stack that grows past 32 levels; each level's count must survive its children.
+    @Test("counts of containers nested past the parser's first stack, with siblings around each child")
+    func deepCounts() throws {
+        let depth = 100
+        var text = ""
+        for level in 0..<depth { text += level.isMultiple(of: 2) ? #"[1,"a",{"k":0},"# : #"{"x":[],"y":"# }
+        text += "[]"
+        for level in (0..<depth).reversed() { text += level.isMultiple(of: 2) ? ",true,null]" : #","z":false}"# }
+        let document = try JSONDocument(parsing: text)
+        try withExtendedLifetime(document) {
+            var element = document.root
+            for level in 0..<depth {
+                if level.isMultiple(of: 2) {
+                    #expect(element.kind == .array && element.count == 6, "level \(level)")
+                    #expect(element[2]?.count == 1 && element[5]?.isNull == true, "level \(level)")
+                    element = try #require(element[3])
+                } else {
+                    #expect(element.kind == .object && element.count == 3, "level \(level)")
+                    #expect(element["z"]?.boolValue == false && element["x"]?.count == 0, "level \(level)")
+                    element = try #require(element["y"])
+                }
+            }
+            #expect(element.kind == .array && element.count == 0)
+        }
+    }
+
     @Test("JSONElement gives the same answers without building a tree")
     func elements() throws {
         let text = #"{"s":"a\"b","n":-1.5,"i":7,"t":true,"f":false,"z":null,"a":[1,2,3],"o":{"k":"v"},"s":"dup"}"#
