@@ -225,6 +225,10 @@ enum DecodeGenerator {
             call = "try context.\(function)([\(pairs.joined(separator: ", "))]\(noted)) \(closure)"
         }
         guard lenient else {
+            if let direct = directCall(property, decodeShape, tree: tree, keys: &keys) {
+                body.line("let v\(property.index) = \(direct)")
+                return
+            }
             body.block("let v\(property.index) = try errors.capture") { capture in
                 capture.line(call)
             }
@@ -236,6 +240,31 @@ enum DecodeGenerator {
         capture.line(call)
         body.append(capture)
         body.line("}")
+    }
+
+    /// The standard library's types that Loom decodes itself, spelled as written. For these
+    /// the overload `$1.decode(T.self, from: $0)` picks is known from the name alone.
+    static let directLeafTypes: Set<String> = Set(
+        ["String", "Bool", "Double", "Float", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+         "UInt32", "UInt64"].flatMap { [$0, "Swift.\($0)"] })
+
+    /// `try context.required(s0, _loomKeys, 0, String.self, into: &errors)` for a required or
+    /// optional property of one key whose type is one of ``directLeafTypes`` with no
+    /// transformer: the same decode as the closures' form, without the closures, which large
+    /// initializers leave out of line. `nil` for every other property.
+    private static func directCall(
+        _ property: MappedProperty, _ shape: TypeShape, tree: KeyTree, keys: inout KeyReferences
+    ) -> String? {
+        guard case .single(let slot) = property.keys, case .leaf(let type) = shape, directLeafTypes.contains(type),
+            property.transformReference == nil, property.hookType == nil
+        else { return nil }
+        let function: String
+        switch property.presence {
+        case .required: function = "required"
+        case .optional: function = "optional"
+        case .defaulted, .optionalDefaulted: return nil
+        }
+        return "try context.\(function)(\(tree.variable(slot)), \(keys(slot.level)), \(slot.slot), \(type).self, into: &errors)"
     }
 
     /// `context.lenient`, or `context.lenient(rounding: rule)` for `@JSONLenient(rounding: rule)`.

@@ -51,9 +51,7 @@ struct CodableExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.login = u0

@@ -38,12 +38,8 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -101,9 +97,7 @@ struct ExpansionTests {
                     let v0 = try errors.capture {
                         try context.required(s0, _loomKeys, 0) { try $1.decode(URL.self, from: $0) }
                     }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -190,18 +184,10 @@ struct ExpansionTests {
                             }
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1_0, _loomKeys_1, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v2 = try errors.capture {
-                        try context.optional(s1_1_0, _loomKeys_2, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v3 = try errors.capture {
-                        try context.required(s1_2, _loomKeys_1, 2) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
+                    let v1 = try context.required(s1_0, _loomKeys_1, 0, String.self, into: &errors)
+                    let v2 = try context.optional(s1_1_0, _loomKeys_2, 0, String.self, into: &errors)
+                    let v3 = try context.required(s1_2, _loomKeys_1, 2, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -499,15 +485,11 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.optional(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.optional(s0, _loomKeys, 0, String.self, into: &errors)
                     let v1 = try errors.capture {
                         try context.optional(s1, _loomKeys, 1) { try $1.decode(URL.self, from: $0) }
                     }
-                    let v2 = try errors.capture {
-                        try context.optional(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v2 = try context.optional(s2, _loomKeys, 2, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -747,9 +729,7 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
                     try errors.finish()
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     self.payload = u1
@@ -802,9 +782,7 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.title = u0
@@ -1246,12 +1224,8 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Double.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(Double.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Double.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, Double.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -1310,15 +1284,11 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     let v1 = try errors.capture {
                         try context.optional(s1, _loomKeys, 1) { try $1.decode(URL.self, from: $0) }
                     }
-                    let v2 = try errors.capture {
-                        try context.required(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v2 = try context.required(s2, _loomKeys, 2, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -1390,12 +1360,8 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -1495,9 +1461,7 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.value = u0
@@ -1550,15 +1514,9 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v2 = try errors.capture {
-                        try context.required(s2, _loomKeys, 2) { try $1.decode(Bool.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
+                    let v2 = try context.required(s2, _loomKeys, 2, Bool.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -1613,9 +1571,7 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.name = u0
@@ -1667,12 +1623,8 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -1745,12 +1697,8 @@ struct ExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
+                    let v1 = try context.optional(s1, _loomKeys, 1, String.self, into: &errors)
                     let v2 = try errors.capture {
                         try context.defaulted(s2, _loomKeys, 2, in: element, default: "[\\"new\\"]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
                     }
@@ -1841,9 +1789,7 @@ struct ExpansionTests {
                     let v0 = try errors.capture {
                         try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
                     }
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v1 = try context.optional(s1, _loomKeys, 1, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)

@@ -303,12 +303,8 @@ struct PolyExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
+                    let v1 = try context.optional(s1, _loomKeys, 1, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -413,9 +409,7 @@ struct PolyExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.id = u0
@@ -536,12 +530,8 @@ struct PolyExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys_TextMessage, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys_TextMessage, 0, String.self, into: &errors)
+                    let v1 = try context.optional(s1, _loomKeys_TextMessage, 1, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
@@ -684,9 +674,7 @@ struct PolyExpansionTests {
                             default: context.unknownKey(member.key, _loomKeys, into: &errors)
                             }
                         }
-                        let v0 = try errors.capture {
-                            try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                        }
+                        let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                         try errors.finish()
                         let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                         self.title = u0
@@ -773,18 +761,10 @@ struct PolyExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v2 = try errors.capture {
-                        try context.optional(s2, _loomKeys, 2) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v3 = try errors.capture {
-                        try context.optional(s3, _loomKeys, 3) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
+                    let v2 = try context.optional(s2, _loomKeys, 2, String.self, into: &errors)
+                    let v3 = try context.optional(s3, _loomKeys, 3, String.self, into: &errors)
                     let v4 = try errors.capture {
                         try context.optional(s4, _loomKeys, 4) { try $1.decode(Date.self, from: $0) }
                     }
@@ -947,9 +927,7 @@ struct PolyExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.name = u0

@@ -260,9 +260,7 @@ struct TransformExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     self.id = u0
@@ -327,12 +325,8 @@ extension TransformExpansionTests {
                         default: context.unknownKey(member.key, _loomKeys, into: &errors)
                         }
                     }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.decode(Int.self, from: $0) }
-                    }
+                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
+                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
                     let v2 = try errors.capture { [context = context.lenient(rounding: .toNearestOrAwayFromZero)] in
                         try context.required(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
                     }

@@ -329,6 +329,65 @@ public struct JSONDecodingContext: Sendable {
         }
     }
 
+    // Closure-free forms for the common leaf types (`String`, `Int`, `Bool`, `Double`, …).
+    // Generated initializers pass one closure per property to `errors.capture` and another to
+    // `required`; in a model of dozens of properties the optimizer leaves both out of line,
+    // a call with its own frame per property. These do the same work with a direct call to
+    // the type's conformance, and keep every error path out of line.
+
+    /// Decodes a required property of a Loom-decodable type; an error is thrown, or recorded
+    /// in `errors` (giving `nil`) when errors are being collected.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key, unless collecting.
+    @inlinable @inline(__always)
+    public func required<T: JSONDecodable>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ type: T.Type,
+        into errors: inout JSONErrorAccumulator
+    ) throws -> T? {
+        guard let element, !element.isNull else {
+            try errors.collect(absent(element, keys, slot, T.self))
+            return nil
+        }
+        do {
+            return try T.makeInstance(json: element, context: self)
+        } catch {
+            try errors.collect(failed(error, element, keys, slot))
+            return nil
+        }
+    }
+
+    /// Decodes an optional property of a Loom-decodable type: `.some(nil)` for a missing key
+    /// or `null`; an error is thrown, or recorded in `errors` (giving `nil`) when collecting.
+    ///
+    /// - Throws: ``JSONDecodingError`` whose path starts with the key, unless collecting.
+    @inlinable @inline(__always)
+    public func optional<T: JSONDecodable>(
+        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ type: T.Type,
+        into errors: inout JSONErrorAccumulator
+    ) throws -> T?? {
+        guard let element, !element.isNull else { return .some(nil) }
+        do {
+            return .some(try T.makeInstance(json: element, context: self))
+        } catch {
+            try errors.collect(failed(error, element, keys, slot))
+            return nil
+        }
+    }
+
+    /// The error for a required property whose key is missing or whose value is `null`.
+    @usableFromInline
+    func absent<T>(_ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ type: T.Type) -> JSONDecodingError {
+        guard let element else { return missing(keys, slot) }
+        return nullValue(T.self, element).prefixed(by: keys, slot, self)
+    }
+
+    /// A property's decoding error with the key in front of its path, as `required` and
+    /// `optional` throw it.
+    @usableFromInline
+    func failed(_ error: any Error, _ element: JSONElement, _ keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
+        ((error as? JSONDecodingError) ?? wrap(error, element)).prefixed(by: keys, slot, self)
+    }
+
     // One-argument forms for hand-written models. Generated code passes closures that take
     // the context as an argument: a closure that captures the context copies it (a retain and
     // a value-witness call) at every call, which is every element of every collection.
@@ -705,6 +764,15 @@ public struct JSONErrorAccumulator {
             try append(error)
             return nil
         }
+    }
+
+    /// Throws `error`, or records it when errors are being collected.
+    ///
+    /// - Throws: `error` unless collecting; when collecting, only if the limit is exceeded.
+    @usableFromInline
+    mutating func collect(_ error: JSONDecodingError) throws {
+        guard collecting else { throw error }
+        try append(error)
     }
 
     @usableFromInline

@@ -36,6 +36,21 @@ struct Timeline: Equatable {
     var statuses: [Tweet]
 }
 
+/// One property of each leaf type that generated code decodes without closures, optional and not.
+@JSONModel
+struct Leaves: Equatable {
+    var name: String
+    var flag: Bool
+    var ratio: Double
+    var small: Float
+    var count: Int
+    var tiny: Int8
+    var big: UInt64
+    var nickname: Swift.String?
+    var age: Int?
+    var score: Double?
+}
+
 @Suite("@JSONModel: defaults, ignored properties and errors")
 struct MacroDefaultsTests {
     @Test func missingKeysTakeTheDefaults() throws {
@@ -163,6 +178,27 @@ struct MacroDefaultsTests {
         #expect(error.description == #"statuses[3].user.id: expected Int, found string "abc" (line 12, column 8)"#)
         #expect(error.pathDescription == "statuses[3].user.id")
         #expect(error.kind == .typeMismatch)
+    }
+
+    @Test func leafPropertiesDecodeAndReportErrorsWithTheirKeys() throws {
+        let full = #"{"name":"a","flag":true,"ratio":0.5,"small":1.5,"count":-3,"tiny":-8,"big":18446744073709551615,"nickname":"b","age":7,"score":null}"#
+        #expect(
+            try Leaves(jsonString: full)
+                == Leaves(name: "a", flag: true, ratio: 0.5, small: 1.5, count: -3, tiny: -8, big: .max, nickname: "b", age: 7, score: nil))
+        let sparse = try Leaves(jsonString: #"{"name":"","flag":false,"ratio":1,"small":0,"count":0,"tiny":0,"big":0}"#)
+        #expect(sparse.nickname == nil && sparse.age == nil && sparse.score == nil)
+
+        let bad = #"{"flag":null,"ratio":"x","small":1,"count":1.5,"tiny":300,"big":-1,"nickname":5,"age":"old","score":[]}"#
+        let first = try #require(throws: JSONDecodingError.self) { try Leaves(jsonString: bad) }
+        #expect(first.description == #"name: missing required key "name""#)
+        var decoder = JSONModelDecoder()
+        decoder.collectsAllErrors = true
+        let all = try #require(throws: JSONDecodingError.self) { try decoder.decode(Leaves.self, from: bad) }
+        #expect(all.errors.map(\.pathDescription) == ["name", "flag", "ratio", "count", "tiny", "big", "nickname", "age", "score"])
+        #expect(all.errors.map(\.kind) == [
+            .missingKey, .nullValue, .typeMismatch, .numberOutOfRange, .numberOutOfRange, .numberOutOfRange,
+            .typeMismatch, .typeMismatch, .typeMismatch,
+        ])
     }
 
     @Test func collectsEveryErrorInANestedDocument() throws {
