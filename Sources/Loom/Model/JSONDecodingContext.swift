@@ -238,14 +238,11 @@ public struct JSONDecodingContext: Sendable {
     public func required<T>(
         _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
-        guard let element else { throw missing(keys, slot) }
-        if element.isNull { throw nullValue(T.self, element).prefixed(by: keys, slot, self) }
+        guard let element, !element.isNull else { throw absent(element, keys, slot, T.self) }
         do {
             return try body(element, self)
-        } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot, self)
+            throw failed(error, element, keys, slot)
         }
     }
 
@@ -259,10 +256,8 @@ public struct JSONDecodingContext: Sendable {
         guard let element, !element.isNull else { return nil }
         do {
             return try body(element, self)
-        } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot, self)
+            throw failed(error, element, keys, slot)
         }
     }
 
@@ -292,10 +287,8 @@ public struct JSONDecodingContext: Sendable {
         }
         do {
             return try body(element, self)
-        } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot, self)
+            throw failed(error, element, keys, slot)
         }
     }
 
@@ -322,10 +315,8 @@ public struct JSONDecodingContext: Sendable {
         }
         do {
             return .some(try body(element, self))
-        } catch let error as JSONDecodingError {
-            throw error.prefixed(by: keys, slot, self)
         } catch {
-            throw wrap(error, element).prefixed(by: keys, slot, self)
+            throw failed(error, element, keys, slot)
         }
     }
 
@@ -381,8 +372,8 @@ public struct JSONDecodingContext: Sendable {
         return nullValue(T.self, element).prefixed(by: keys, slot, self)
     }
 
-    /// A property's decoding error with the key in front of its path, as `required` and
-    /// `optional` throw it.
+    /// A property's decoding error with the key in front of its path, as every property
+    /// helper throws it.
     @usableFromInline
     func failed(_ error: any Error, _ element: JSONElement, _ keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
         ((error as? JSONDecodingError) ?? wrap(error, element)).prefixed(by: keys, slot, self)
