@@ -194,6 +194,10 @@ enum DecodeGenerator {
         _ property: MappedProperty, lenient: Bool, tree: KeyTree, keys: inout KeyReferences, into body: inout CodeWriter
     ) {
         let decodeShape = property.isOptional ? property.shape.unwrapped : property.shape
+        if !lenient, let direct = directCall(property, decodeShape, tree: tree, keys: &keys) {
+            body.line("let v\(property.index) = \(direct)")
+            return
+        }
         let closure = "{ \(propertyValueExpression(property, decodeShape)) }"
         // With a default, the model's object and the default's text, for the report's note
         // about a missing key.
@@ -225,10 +229,6 @@ enum DecodeGenerator {
             call = "try context.\(function)([\(pairs.joined(separator: ", "))]\(noted)) \(closure)"
         }
         guard lenient else {
-            if let direct = directCall(property, decodeShape, tree: tree, keys: &keys) {
-                body.line("let v\(property.index) = \(direct)")
-                return
-            }
             body.block("let v\(property.index) = try errors.capture") { capture in
                 capture.line(call)
             }
