@@ -85,45 +85,7 @@ public struct JSONElement {
     }
 
     @inlinable
-    func makeString() -> String {
-        let raw = rawStringBytes
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            let isASCII = payload & stringNonASCIIFlag == 0
-            return stringHasEscapes ? makeUnescapedString(raw, isASCII: isASCII) : makeCheckedString(raw, isASCII: isASCII)
-        }
-        if !stringHasEscapes {
-            return String(decoding: raw, as: UTF8.self)
-        }
-        return makeEscapedString(raw)
-    }
-
-    // The parser validated every string's UTF-8 and escapes (lone surrogates included), which
-    // is what `UTF8Span(unchecked:)` requires; `String(decoding:as:)` would check it all again.
-    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
-    @usableFromInline
-    func makeCheckedString(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: isASCII))
-    }
-
-    @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
-    @usableFromInline
-    func makeUnescapedString(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-        // Unescaping never lengthens the text, so the raw length is enough room.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
-            let count = min(unescapeJSONString(raw, into: buffer), buffer.count)
-            let text = UnsafeBufferPointer(rebasing: buffer[..<count])
-            // A \u escape can still produce non-ASCII text from ASCII bytes.
-            return makeCheckedString(text, isASCII: isASCII && allASCII(text))
-        }
-    }
-
-    @usableFromInline
-    func makeEscapedString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        // Unescaping never lengthens the text, so the raw length is enough capacity.
-        String(unsafeUninitializedCapacity: raw.count) { buffer in
-            unescapeJSONString(raw, into: buffer)
-        }
-    }
+    func makeString() -> String { makeJSONString(rawStringBytes, flags: payload) }
 
     /// Calls `body` with the unescaped UTF-8 bytes of a string without creating a `String`.
     @inlinable
@@ -351,4 +313,48 @@ func bytesEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UI
     guard lhs.count == rhs.count else { return false }
     guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
     return memcmp(left, right, lhs.count) == 0
+}
+
+/// The `String` of a string token's raw bytes (without quotes), which a parser or reader has
+/// validated; `flags` carries its ``stringHasEscapesFlag`` and ``stringNonASCIIFlag`` (other
+/// bits are ignored).
+@inlinable
+func makeJSONString(_ raw: UnsafeBufferPointer<UInt8>, flags: UInt64) -> String {
+    let hasEscapes = flags & stringHasEscapesFlag != 0
+    if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        let isASCII = flags & stringNonASCIIFlag == 0
+        return hasEscapes ? makeUnescapedString(raw, isASCII: isASCII) : makeCheckedString(raw, isASCII: isASCII)
+    }
+    if !hasEscapes {
+        return String(decoding: raw, as: UTF8.self)
+    }
+    return makeEscapedString(raw)
+}
+
+// The text was validated (UTF-8, escapes, lone surrogates included), which is what
+// `UTF8Span(unchecked:)` requires; `String(decoding:as:)` would check it all again.
+@available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+@usableFromInline
+func makeCheckedString(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    String(copying: UTF8Span(unchecked: raw.span, isKnownASCII: isASCII))
+}
+
+@available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+@usableFromInline
+func makeUnescapedString(_ raw: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    // Unescaping never lengthens the text, so the raw length is enough room.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+        let count = min(unescapeJSONString(raw, into: buffer), buffer.count)
+        let text = UnsafeBufferPointer(rebasing: buffer[..<count])
+        // A \u escape can still produce non-ASCII text from ASCII bytes.
+        return makeCheckedString(text, isASCII: isASCII && allASCII(text))
+    }
+}
+
+@usableFromInline
+func makeEscapedString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    // Unescaping never lengthens the text, so the raw length is enough capacity.
+    String(unsafeUninitializedCapacity: raw.count) { buffer in
+        unescapeJSONString(raw, into: buffer)
+    }
 }
