@@ -50,6 +50,176 @@ extension FuzzUser: JSONModel {
     }
 }
 
+// The direct path (`JSONReader`), in the shape `@JSONModel` generates for structs.
+extension FuzzUser {
+    public static var readsDirectly: Bool { true }
+
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> FuzzUser
+    {
+        var login: String? = nil
+        var id: Int? = nil
+        if try reader.beginObject(context) {
+            var hint = 0
+            repeat {
+                switch try reader.key(Self._loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claim(login)
+                    login = try reader.decode(String.self, context)
+                case 1:
+                    try reader.claim(id)
+                    id = try reader.decode(Int.self, context)
+                default: try reader.skipUnknown(context)
+                }
+            } while try reader.nextMember()
+        }
+        return FuzzUser(login: try reader.required(login), id: try reader.required(id))
+    }
+}
+
+/// A model with both paths written out as `@JSONModel` writes them: defaults, an optional
+/// with a default, a nested model, nested collections, a value read through a document of
+/// its own (`JSONValue`) and one through the decoder's date strategy.
+public struct FuzzProfile: Equatable, Sendable {
+    public var name: String
+    public var age: Int8
+    public var score: Double = 1.5
+    public var motto: String? = "carpe diem"
+    public var friend: FuzzUser?
+    public var tags: [String: [Int?]]?
+    public var extra: JSONValue?
+    public var seen: Date?
+}
+
+extension FuzzProfile: JSONModel {
+    static let _loomKeys = JSONKeySet(["name", "age", "score", "motto", "friend", "tags", "extra", "seen"])
+
+    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+        let members = try context.object(element, for: Self.self)
+        var slots = [JSONElement?](repeating: nil, count: 8)
+        var errors = JSONErrorAccumulator(context)
+        var hint = 0
+        for member in members {
+            let slot = Self._loomKeys.match(member.key, hint: &hint, context)
+            if slot >= 0 {
+                context.assign(&slots[slot], member.value)
+            } else {
+                context.unknownKey(member.key, Self._loomKeys, into: &errors)
+            }
+        }
+        let keys = Self._loomKeys
+        let v0 = try errors.capture { try context.required(slots[0], keys, 0) { try context.decode(String.self, from: $0) } }
+        let v1 = try errors.capture { try context.required(slots[1], keys, 1) { try context.decode(Int8.self, from: $0) } }
+        let v2 = try errors.capture {
+            try context.defaulted(slots[2], keys, 2, in: element, default: "1.5") { try context.decode(Double.self, from: $0) }
+        }
+        let v3 = try errors.capture {
+            try context.optionalDefaulted(slots[3], keys, 3, in: element, default: "\"carpe diem\"") {
+                try context.decode(String.self, from: $0)
+            }
+        }
+        let v4 = try errors.capture { try context.optional(slots[4], keys, 4) { try context.decode(FuzzUser.self, from: $0) } }
+        let v5 = try errors.capture {
+            try context.optional(slots[5], keys, 5) {
+                try context.dictionary($0) {
+                    try context.array($0) { try context.optionalValue($0) { try context.decode(Int.self, from: $0) } }
+                }
+            }
+        }
+        let v6 = try errors.capture { try context.optional(slots[6], keys, 6) { try context.decode(JSONValue.self, from: $0) } }
+        let v7 = try errors.capture { try context.optional(slots[7], keys, 7) { try context.decode(Date.self, from: $0) } }
+        try errors.finish()
+        self.name = try JSONErrorAccumulator.unwrap(v0)
+        self.age = try JSONErrorAccumulator.unwrap(v1)
+        if let value = try JSONErrorAccumulator.unwrap(v2) { self.score = value }
+        if let value = try JSONErrorAccumulator.unwrap(v3) { self.motto = value }
+        self.friend = try JSONErrorAccumulator.unwrap(v4)
+        self.tags = try JSONErrorAccumulator.unwrap(v5)
+        self.extra = try JSONErrorAccumulator.unwrap(v6)
+        self.seen = try JSONErrorAccumulator.unwrap(v7)
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> FuzzProfile
+    {
+        var v0: String? = nil
+        var v1: Int8? = nil
+        var v2: Double? = nil
+        var v3: String?? = nil
+        var v4: FuzzUser?? = nil
+        var v5: [String: [Int?]]?? = nil
+        var v6: JSONValue?? = nil
+        var v7: Date?? = nil
+        if try reader.beginObject(context) {
+            var hint = 0
+            repeat {
+                switch try reader.key(Self._loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claim(v0)
+                    v0 = try reader.decode(String.self, context)
+                case 1:
+                    try reader.claim(v1)
+                    v1 = try reader.decode(Int8.self, context)
+                case 2:
+                    try reader.claim(v2)
+                    v2 = try reader.decode(Double.self, context)
+                case 3:
+                    try reader.claim(v3, nullable: true)
+                    v3 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
+                case 4:
+                    try reader.claim(v4, nullable: true)
+                    v4 = .some(try reader.readNull() ? .none : reader.decode(FuzzUser.self, context))
+                case 5:
+                    try reader.claim(v5, nullable: true)
+                    v5 = .some(
+                        try reader.readNull()
+                            ? .none
+                            : reader.dictionary(context) {
+                                try $0.array($1) { try $0.optional($1) { try $0.decode(Int.self, $1) } }
+                            })
+                case 6:
+                    try reader.claim(v6, nullable: true)
+                    v6 = .some(try reader.readNull() ? .none : reader.decode(JSONValue.self, context))
+                case 7:
+                    try reader.claim(v7, nullable: true)
+                    v7 = .some(try reader.readNull() ? .none : reader.decode(Date.self, context))
+                default: try reader.skipUnknown(context)
+                }
+            } while try reader.nextMember()
+        }
+        var value = FuzzProfile(
+            name: try reader.required(v0), age: try reader.required(v1), friend: v4 ?? nil, tags: v5 ?? nil,
+            extra: v6 ?? nil, seen: v7 ?? nil)
+        if let score = v2 { value.score = score }
+        if let motto = v3 { value.motto = motto }
+        return value
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        let keys = Self._loomKeys
+        try writer.beginObject()
+        context.writeKey(keys, 0, to: &writer)
+        try context.encode(name, to: &writer)
+        context.writeKey(keys, 1, to: &writer)
+        try context.encode(age, to: &writer)
+        context.writeKey(keys, 2, to: &writer)
+        try context.encode(score, to: &writer)
+        try encodeOptional(keys, motto, 3, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, friend, 4, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, tags, 5, to: &writer, context) { value, writer in
+            try context.dictionary(value, to: &writer) { elements, writer in
+                try context.array(elements, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
+            }
+        }
+        try encodeOptional(keys, extra, 6, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, seen, 7, to: &writer, context) { try context.encode($0, to: &$1) }
+        writer.endObject()
+    }
+
+}
+
 /// A plain `Codable` struct: model properties of this type go through the Codable bridge.
 public struct FuzzMoney: Codable, Equatable, Sendable {
     public var amount: Decimal
@@ -195,39 +365,26 @@ extension FuzzIssue: JSONModel {
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
         context.writeKey(keys, 6, to: &writer)
         try context.encode(self.id, to: &writer)
-        try Self.encodeOptional(self.scores, 8, to: &writer, context) { value, writer in
+        try encodeOptional(keys, self.scores, 8, to: &writer, context) { value, writer in
             try context.dictionary(value, to: &writer) { try context.encode($0, to: &$1) }
         }
-        try Self.encodeOptional(self.total, 9, to: &writer, context) { try context.encode($0, to: &$1) }
-        try Self.encodeOptional(self.ratio, 10, to: &writer, context) { try context.encode($0, to: &$1) }
-        try Self.encodeOptional(self.big, 11, to: &writer, context) { try context.encode($0, to: &$1) }
-        try Self.encodeOptional(self.small, 12, to: &writer, context) { try context.encode($0, to: &$1) }
-        try Self.encodeOptional(self.price, 13, to: &writer, context) { try context.encode($0, to: &$1) }
-        try Self.encodeOptional(self.children, 14, to: &writer, context) { value, writer in
+        try encodeOptional(keys, self.total, 9, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, self.ratio, 10, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, self.big, 11, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, self.small, 12, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, self.price, 13, to: &writer, context) { try context.encode($0, to: &$1) }
+        try encodeOptional(keys, self.children, 14, to: &writer, context) { value, writer in
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
         }
-        try Self.encodeOptional(self.matrix, 15, to: &writer, context) { value, writer in
+        try encodeOptional(keys, self.matrix, 15, to: &writer, context) { value, writer in
             try context.array(value, to: &writer) {
                 try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
             }
         }
-        try Self.encodeOptional(self.seen, 16, to: &writer, context) { value, writer in
+        try encodeOptional(keys, self.seen, 16, to: &writer, context) { value, writer in
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
         }
         writer.endObject()
-    }
-
-    static func encodeOptional<T>(
-        _ value: T?, _ slot: Int, to writer: inout JSONWriter, _ context: JSONEncodingContext,
-        _ body: (T, inout JSONWriter) throws -> Void
-    ) throws {
-        if let value {
-            context.writeKey(Self._loomKeys, slot, to: &writer)
-            try body(value, &writer)
-        } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, slot, to: &writer)
-            writer.writeNull()
-        }
     }
 
     /// Equality up to the millisecond precision ISO 8601 text keeps for dates.
@@ -263,5 +420,20 @@ extension FuzzBridged: JSONModel {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try context.encode(tree, to: &writer)
+    }
+}
+
+/// Writes an optional property as generated code does: its key and value, or `null` when
+/// nulls are written, or nothing.
+func encodeOptional<T>(
+    _ keys: JSONKeySet, _ value: T?, _ slot: Int, to writer: inout JSONWriter, _ context: JSONEncodingContext,
+    _ body: (T, inout JSONWriter) throws -> Void
+) throws {
+    if let value {
+        context.writeKey(keys, slot, to: &writer)
+        try body(value, &writer)
+    } else if context.writesNulls {
+        context.writeKey(keys, slot, to: &writer)
+        writer.writeNull()
     }
 }

@@ -3,7 +3,8 @@ import Loom
 
 /// The properties `FuzzModels` checks on arbitrary bytes: decoding either fails with a
 /// well-formed error or succeeds, and what succeeds encodes, decodes again to the same model
-/// and encodes to the same JSON.
+/// and encodes to the same JSON. Decoding the bytes, which reads models directly where it
+/// can (`JSONReader`), gives what decoding a parsed document gives: the same value or error.
 public enum ModelChecks {
     static let decoders: [(String, JSONModelDecoder)] = {
         var lenient = JSONModelDecoder()
@@ -31,6 +32,8 @@ public enum ModelChecks {
                     })
                 },
                 { roundTrip(FuzzUser.self, input, decoder, encoder, same: ==) },
+                { roundTrip(FuzzProfile.self, input, decoder, encoder, same: ==) },
+                { roundTrip([FuzzProfile].self, input, decoder, encoder, same: ==) },
                 { roundTrip([String: JSONValue].self, input, decoder, encoder, same: ==) },
                 { roundTrip([String: [Int64?]].self, input, decoder, encoder, same: ==) },
                 // A Set's order comes from its storage (Swift seeds each table's hashing with its
@@ -64,9 +67,11 @@ public enum ModelChecks {
             first = try decoder.decode(T.self, from: input)
         } catch let error as JSONDecodingError {
             return checkError(error, count: input.count, type: T.self)
+                ?? sameAsGeneral(T.self, input, decoder, .failure(error), same: same)
         } catch {
             return "\(T.self): decoding threw a \(Swift.type(of: error)), not a JSONDecodingError: \(error)"
         }
+        if let failure = sameAsGeneral(T.self, input, decoder, .success(first), same: same) { return failure }
         let encoded: [UInt8]
         do {
             encoded = try encoder.encodeBytes(first)
@@ -89,6 +94,34 @@ public enum ModelChecks {
             return "\(T.self): encoding is not a fixpoint"
         }
         return nil
+    }
+
+    /// Compares what decoding `input` gave with what decoding a parsed document of it gives,
+    /// which never reads directly.
+    static func sameAsGeneral<T: JSONDecodable>(
+        _ type: T.Type, _ input: [UInt8], _ decoder: JSONModelDecoder, _ outcome: Result<T, JSONDecodingError>,
+        same: (T, T) -> Bool
+    ) -> String? {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: input, options: decoder.parsingOptions)
+        } catch {
+            guard case .failure(let failure) = outcome, failure.syntaxError?.description == error.description else {
+                return "\(T.self): the decode gave \(outcome) where parsing fails with \(error)"
+            }
+            return nil
+        }
+        switch (outcome, Result { try decoder.decode(T.self, from: document) }) {
+        case (.success(let value), .success(let expected)):
+            return same(value, expected) ? nil : "\(T.self): the direct path read another value than the general one"
+        case (.failure(let error), .failure(let expected)):
+            return error.description == "\(expected)"
+                ? nil : "\(T.self): the decode failed with \(error), the general path with \(expected)"
+        case (.success, .failure(let expected)):
+            return "\(T.self): the decode succeeded where the general path fails with \(expected)"
+        case (.failure(let error), .success):
+            return "\(T.self): the decode failed with \(error) where the general path succeeds"
+        }
     }
 
     /// Whether two JSON arrays hold the same elements, in any order.

@@ -13,6 +13,24 @@ protocol JSONScanner {
     var maxNumberLength: Int { get }
 }
 
+/// The input bytes and limits alone, for readers that are larger structs: a method of the
+/// protocol called on such a reader would copy all of it to pass `self`.
+@usableFromInline
+struct JSONByteScanner: JSONScanner {
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let end: Int
+    @usableFromInline let maxStringLength: Int
+    @usableFromInline let maxNumberLength: Int
+
+    init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions) {
+        // An empty buffer may have a nil base; a one-byte dummy keeps pointer arithmetic legal.
+        base = input.baseAddress ?? ("" as StaticString).utf8Start
+        end = input.count
+        maxStringLength = options.maxStringLength
+        maxNumberLength = options.maxNumberLength
+    }
+}
+
 extension JSONScanner {
     var scannedInput: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: end) }
 

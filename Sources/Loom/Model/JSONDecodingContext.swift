@@ -27,6 +27,22 @@ public protocol JSONDecodable {
     ///
     /// - Throws: ``JSONDecodingError``.
     static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self
+
+    /// Reads a value straight from JSON bytes, on the direct path (see ``JSONReader``).
+    ///
+    /// `@JSONModel` generates it for structs, and Loom's own conformances have it. The default
+    /// implementation parses the value into a document of its own and calls
+    /// ``makeInstance(json:context:)``, so every conformance can be read.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for anything but a valid value of the declared
+    ///   shape: the decoder then decodes the whole input again through a ``JSONDocument``,
+    ///   which reports the problem or applies the decode's leniencies.
+    static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+
+    /// Whether ``read(from:context:)`` reads the bytes itself. `false` (the default) when it
+    /// parses a document of the value; decoders then skip the direct path for this type.
+    static var readsDirectly: Bool { get }
 }
 
 extension JSONDecodable {
@@ -35,6 +51,20 @@ extension JSONDecodable {
     public static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
         try Self(json: element, context: context)
     }
+
+    /// Parses the value into a document of its own and calls ``makeInstance(json:context:)``.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` when the value is not valid JSON or the decode fails.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        try reader.element(context) { try Self.makeInstance(json: $0, context: $1) }
+    }
+
+    /// `false`: ``read(from:context:)`` goes through a document of the value.
+    @inlinable
+    public static var readsDirectly: Bool { false }
 }
 
 /// What generated decoding code needs during one decode: the options and the helpers that

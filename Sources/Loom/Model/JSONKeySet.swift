@@ -102,6 +102,11 @@ struct KeyBytes: @unchecked Sendable {
     @usableFromInline let starts: UnsafeMutablePointer<Int>
     @usableFromInline let lengths: UnsafeMutablePointer<Int>
     @usableFromInline let count: Int
+    /// Per slot, the byte length of the key when ``JSONReader`` may compare it with the input
+    /// in place, up to the closing quote: the key has no byte that JSON text must escape (a
+    /// quote, a backslash, a control character). Otherwise a length no input is long enough
+    /// for, which sends the key to the general search.
+    @usableFromInline let directLengths: UnsafeMutablePointer<Int>
     /// The escaped keys with their quotes, back to back; slot `i` spans
     /// `escapedStarts[i]..<escapedStarts[i + 1]`.
     let escaped: UnsafeMutablePointer<UInt8>
@@ -113,10 +118,13 @@ struct KeyBytes: @unchecked Sendable {
         count = names.count
         starts = .allocate(capacity: max(names.count, 1))
         lengths = .allocate(capacity: max(names.count, 1))
+        directLengths = .allocate(capacity: max(names.count, 1))
         escapedStarts = .allocate(capacity: names.count + 1)
         for (slot, name) in names.enumerated() {
             (starts + slot).initialize(to: storage.count)
             (lengths + slot).initialize(to: name.utf8.count)
+            let comparable = !name.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            (directLengths + slot).initialize(to: comparable ? name.utf8.count : Int.max / 4)
             storage.append(contentsOf: name.utf8)
             (escapedStarts + slot).initialize(to: escapedStorage.count)
             var writer = JSONWriter()
@@ -134,6 +142,7 @@ struct KeyBytes: @unchecked Sendable {
         bytes.deallocate()
         starts.deallocate()
         lengths.deallocate()
+        directLengths.deallocate()
         escaped.deallocate()
         escapedStarts.deallocate()
     }

@@ -234,8 +234,13 @@ public struct JSONModelDecoder: Sendable {
     }
 
     /// Decodes from bytes that stay valid during the call; the parse borrows them.
+    ///
+    /// A type that reads directly is read from the bytes first (``JSONReader``); whatever
+    /// that path does not handle, and every other type, is decoded from a parsed document.
     @inlinable
     func decode<T: JSONDecodable>(_ type: T.Type, fromBuffer buffer: UnsafeBufferPointer<UInt8>) throws -> T {
+        let context = JSONDecodingContext(decoder: self)
+        if T.readsDirectly, let value = JSONReader.decode(T.self, from: buffer, context: context) { return value }
         let document: JSONDocument
         do {
             document = try JSONDocument(borrowing: buffer, options: parsingOptions)
@@ -244,7 +249,6 @@ public struct JSONModelDecoder: Sendable {
         }
         return try withExtendedLifetime(document) {
             if report != nil { return try decodeRoot(T.self, document, reporting: true).value }
-            let context = JSONDecodingContext(decoder: self)
             return try T.makeInstance(json: document.root, context: context)
         }
     }

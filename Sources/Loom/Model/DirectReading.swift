@@ -1,0 +1,185 @@
+import Foundation
+
+// The direct path (`JSONReader`) for Loom's own conformances. Each reads what its
+// `init(json:context:)` accepts without coercion and throws `Fallback` for everything else,
+// so the general decoder reports the mismatch or applies the decode's leniency. Types left
+// out here (`Decimal`, `Data`, `JSONValue`) are read through a document of the value.
+
+extension Bool {
+    /// Reads `true` or `false`.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Bool
+    {
+        try reader.bool()
+    }
+
+    /// `true`.
+    @inlinable public static var readsDirectly: Bool { true }
+}
+
+extension String {
+    /// Reads a string.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> String
+    {
+        try reader.string()
+    }
+
+    /// `true`.
+    @inlinable public static var readsDirectly: Bool { true }
+}
+
+extension Double {
+    /// Reads a number as the nearest `Double`.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Double
+    {
+        try reader.double()
+    }
+
+    /// `true`.
+    @inlinable public static var readsDirectly: Bool { true }
+}
+
+extension Float {
+    /// Reads a number as the nearest `Float`.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Float
+    {
+        try reader.float()
+    }
+
+    /// `true`.
+    @inlinable public static var readsDirectly: Bool { true }
+}
+
+/// The direct path of every integer width: exact, or the general decoder decides.
+public protocol _JSONDirectInteger: FixedWidthInteger, JSONDecodable {}
+
+extension _JSONDirectInteger {
+    /// Reads a number as this integer type, exactly.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        try reader.integer(Self.self)
+    }
+
+    /// `true`.
+    @inlinable public static var readsDirectly: Bool { true }
+}
+
+extension Int: _JSONDirectInteger {}
+extension Int8: _JSONDirectInteger {}
+extension Int16: _JSONDirectInteger {}
+extension Int32: _JSONDirectInteger {}
+extension Int64: _JSONDirectInteger {}
+extension UInt: _JSONDirectInteger {}
+extension UInt8: _JSONDirectInteger {}
+extension UInt16: _JSONDirectInteger {}
+extension UInt32: _JSONDirectInteger {}
+extension UInt64: _JSONDirectInteger {}
+
+extension URL {
+    /// Reads a non-empty string that `URL(string:)` accepts.
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> URL
+    {
+        let text = try reader.string()
+        guard !text.isEmpty, let url = URL(string: text) else { throw JSONReader.Fallback() }
+        return url
+    }
+
+    /// `true`.
+    public static var readsDirectly: Bool { true }
+}
+
+extension UUID {
+    /// Reads UUID text without escapes.
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> UUID
+    {
+        try reader.withStringBytes { JSONUUIDText.parse($0) }
+    }
+
+    /// `true`.
+    public static var readsDirectly: Bool { true }
+}
+
+extension Date {
+    /// Reads an ISO 8601 string without escapes under the default date strategy; other
+    /// strategies read through a document of the value.
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Date
+    {
+        guard context.storage.datesAreISO8601 else {
+            return try reader.element(context) { try Date(json: $0, context: $1) }
+        }
+        return try reader.withStringBytes { ISO8601.parse($0, strictRFC3339: false) }
+    }
+
+    /// `true`.
+    public static var readsDirectly: Bool { true }
+}
+
+extension Optional where Wrapped: JSONDecodable {
+    /// `nil` for `null`, else the wrapped type's value.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        reader.readNull() ? nil : try Wrapped.read(from: &reader, context: context)
+    }
+
+    /// Whether the wrapped type reads directly.
+    @inlinable public static var readsDirectly: Bool { Wrapped.readsDirectly }
+}
+
+extension Array where Element: JSONDecodable {
+    /// Reads each element directly, or the whole array through a document of it when the
+    /// element type does not read directly.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        guard Element.readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
+        return try reader.array(context) { try Element.read(from: &$0, context: $1) }
+    }
+
+    /// Whether the element type reads directly.
+    @inlinable public static var readsDirectly: Bool { Element.readsDirectly }
+}
+
+extension Set where Element: JSONDecodable {
+    /// Reads each element directly, or the whole set through a document of it when the
+    /// element type does not read directly.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        guard Element.readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
+        return try reader.set(context) { try Element.read(from: &$0, context: $1) }
+    }
+
+    /// Whether the element type reads directly.
+    @inlinable public static var readsDirectly: Bool { Element.readsDirectly }
+}
+
+extension Dictionary where Key == String, Value: JSONDecodable {
+    /// Reads each value directly, or the whole dictionary through a document of it when the
+    /// value type does not read directly.
+    @inlinable
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        guard Value.readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
+        return try reader.dictionary(context) { try Value.read(from: &$0, context: $1) }
+    }
+
+    /// Whether the value type reads directly.
+    @inlinable public static var readsDirectly: Bool { Value.readsDirectly }
+}

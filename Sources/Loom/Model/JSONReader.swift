@@ -1,0 +1,759 @@
+import Foundation
+
+/// Reads JSON bytes straight into values, in one pass: the direct path of model decoding.
+///
+/// `JSONModelDecoder` decodes a type that ``JSONDecodable/readsDirectly`` through a reader
+/// first. Generated models match each key against the key the model expects next where it
+/// lies in the input, and read strings and numbers from the bytes into their properties; no
+/// ``JSONDocument`` is built. The reader validates everything it passes over, including the
+/// values it skips, exactly as the parser does.
+///
+/// It handles the ordinary case and nothing else: when the input is anything other than a
+/// valid document whose values have the types the model declares — a type mismatch, a
+/// missing required key, a repeated key, `null` where a default would apply, nesting near
+/// the stack's end — it throws ``Fallback``, and the decoder decodes the same bytes again
+/// through a ``JSONDocument``, which reports the problem with its path, line and column, or
+/// applies the leniency and defaults that the options ask for. A decode therefore gives the
+/// same value or error either way; the reader only makes the common case fast.
+///
+/// Values of types without a direct form (``JSONDecodable/readsDirectly`` is `false`) are
+/// parsed into a small document of their own and decoded from it with
+/// ``JSONDecodable/makeInstance(json:context:)``.
+///
+/// Readers exist only inside a decode; the bytes they point to live as long as the decode.
+public struct JSONReader {
+    /// Thrown when the input needs the general decoder (see ``JSONReader``).
+    public struct Fallback: Error, Sendable {
+        @usableFromInline init() {}
+    }
+
+    /// The bytes and their limits; the scanning methods are called on this, not on the reader.
+    @usableFromInline let scanner: JSONByteScanner
+    /// The next byte to read.
+    @usableFromInline var position: Int
+    /// The open arrays and objects around `position`.
+    @usableFromInline var depth = 0
+    @usableFromInline let maxDepth: Int
+    /// Whether keys are matched in their snake_case form (``JSONKeyStrategy/snakeCase``).
+    @usableFromInline let snakeCaseKeys: Bool
+    /// The limits for the documents of values without a direct form.
+    let options: JSONParsingOptions
+
+    init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool) {
+        scanner = JSONByteScanner(input, options: options)
+        position = 0
+        maxDepth = options.maxDepth
+        self.snakeCaseKeys = snakeCaseKeys
+        self.options = options
+    }
+
+    @inlinable var base: UnsafePointer<UInt8> { scanner.base }
+    @inlinable var end: Int { scanner.end }
+
+    // MARK: The document
+
+    /// Whether a decode with `decoder`'s options can take the direct path at all: options the
+    /// reader does not apply (comments, trailing commas, rejected duplicates, value and
+    /// container counts, custom key strategies, reports) send it straight to the general one.
+    static func applies(to decoder: JSONModelDecoder, inputLength: Int) -> Bool {
+        let options = decoder.parsingOptions
+        if case .custom = decoder.keyStrategy { return false }
+        return decoder.report == nil && !options.allowComments && !options.allowTrailingCommas
+            && options.duplicateKeys != .reject && options.maxValueCount == .max
+            && options.maxContainerCount == .max && inputLength <= options.maxInputLength
+    }
+
+    /// Decodes the whole of `input` as a `T`, or returns `nil` when the general decoder must.
+    @usableFromInline
+    static func decode<T: JSONDecodable>(
+        _ type: T.Type, from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext
+    ) -> T? {
+        let decoder = context.decoder
+        guard applies(to: decoder, inputLength: input.count) else { return nil }
+        var reader = JSONReader(input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1)
+        do throws(Fallback) {
+            reader.position = reader.skipWhitespace(0)
+            let value = try T.read(from: &reader, context: context)
+            guard reader.skipWhitespace(reader.position) == reader.end else { return nil }
+            return value
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Whitespace and structure
+
+    @inlinable @inline(__always)
+    func skipWhitespace(_ start: Int) -> Int {
+        var position = start
+        while position < end {
+            switch base[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position = scanner.skipSpaces(from: position &+ 1)
+            default: return position
+            }
+        }
+        return position
+    }
+
+    /// The byte at the reading position, or 0 at the end of the input.
+    @inlinable @inline(__always)
+    func peek() -> UInt8 { position < end ? base[position] : 0 }
+
+    @inlinable @inline(__always)
+    mutating func enterContainer() throws(Fallback) {
+        guard depth < maxDepth else { throw Fallback() }
+        depth &+= 1
+    }
+
+    /// Checks that the stack can take another model level. Deep recursive models continue on
+    /// a thread with a larger stack in the general decoder (StackGrowth.swift); the reader
+    /// hands them over well before that point.
+    @inlinable @inline(__always)
+    func checkStack(_ context: borrowing JSONDecodingContext) throws(Fallback) {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        if context.storage.stackTop &- here < DecodingStack.reserve { return }
+        if JSONReader.stackNearEnd(here) { throw Fallback() }
+    }
+
+    @usableFromInline
+    static func stackNearEnd(_ here: UInt) -> Bool { DecodingStack.nearEnd(here) }
+
+    // MARK: Objects
+
+    /// Enters the object at the reading position; returns whether it has a member, whose
+    /// key is then at the reading position.
+    ///
+    /// - Throws: ``Fallback`` when the value is not an object or nests too deep.
+    @inlinable @inline(__always)
+    public mutating func beginObject(_ context: borrowing JSONDecodingContext) throws(Fallback) -> Bool {
+        guard peek() == UInt8(ascii: "{") else { throw Fallback() }
+        try enterContainer()
+        try checkStack(context)
+        position = skipWhitespace(position &+ 1)
+        if peek() == UInt8(ascii: "}") {
+            position &+= 1
+            depth &-= 1
+            return false
+        }
+        return true
+    }
+
+    /// Reads a member's key and the colon after it; returns the key's slot in `keys`, or -1
+    /// for a key that no slot maps. The value is then at the reading position.
+    ///
+    /// `hint` is the slot expected next, as in ``JSONKeySet/match(_:hint:_:)``: its key is
+    /// compared with the input in place, with its closing quote, so the common case scans no
+    /// string at all.
+    ///
+    /// - Throws: ``Fallback`` when the input holds no valid key and colon here.
+    @_transparent
+    public mutating func key(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
+        let slot = hint
+        if !snakeCaseKeys, slot < keys.plain.count {
+            let length = keys.plain.directLengths[slot]
+            let start = position &+ 1
+            if start &+ length < end, base[position] == UInt8(ascii: "\""),
+                keyBytesEqual(base + start, keys.plain.bytes + keys.plain.starts[slot], length),
+                base[start &+ length] == UInt8(ascii: "\"")
+            {
+                hint = slot &+ 1
+                // `"key":value` and `"key": value` need no whitespace loop.
+                var next = start &+ length &+ 1
+                if next &+ 2 < end, base[next] == UInt8(ascii: ":") {
+                    next &+= 1
+                    if base[next] == UInt8(ascii: " ") { next &+= 1 }
+                    if base[next] > 0x20 {
+                        position = next
+                        return slot
+                    }
+                }
+                position = start &+ length &+ 1
+                try colon()
+                return slot
+            }
+        }
+        return try searchKey(keys, hint: &hint)
+    }
+
+    /// ``key(_:hint:)`` for every other case: a key out of order or unknown, escapes, the
+    /// snake_case strategy, or a key whose bytes cannot be compared in place.
+    @usableFromInline
+    mutating func searchKey(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
+        let (raw, flags) = try stringToken()
+        try colon()
+        let table = snakeCaseKeys ? keys.snake : keys.plain
+        if flags & stringHasEscapesFlag != 0 {
+            return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }
+        }
+        return table.find(raw, hint: &hint)
+    }
+
+    /// Reads a member's key as a `String` (for dictionaries) and the colon after it.
+    ///
+    /// - Throws: ``Fallback`` when the input holds no valid key and colon here.
+    @inlinable
+    public mutating func memberName() throws(Fallback) -> String {
+        let name = try string()
+        try colon()
+        return name
+    }
+
+    @inlinable @inline(__always)
+    mutating func colon() throws(Fallback) {
+        var next = position
+        if next < end && base[next] != UInt8(ascii: ":") { next = skipWhitespace(next) }
+        guard next < end, base[next] == UInt8(ascii: ":") else { throw Fallback() }
+        position = skipWhitespace(next &+ 1)
+    }
+
+    /// After a member's value: moves to the next member's key and returns `true`, or leaves
+    /// the object and returns `false`.
+    ///
+    /// - Throws: ``Fallback`` when neither `,` nor `}` follows.
+    @inlinable @inline(__always)
+    public mutating func nextMember() throws(Fallback) -> Bool {
+        let next = skipWhitespace(position)
+        guard next < end else { throw Fallback() }
+        if base[next] == UInt8(ascii: ",") {
+            position = skipWhitespace(next &+ 1)
+            return true
+        }
+        guard base[next] == UInt8(ascii: "}") else { throw Fallback() }
+        position = next &+ 1
+        depth &-= 1
+        return false
+    }
+
+    // MARK: Arrays
+
+    /// Enters the array at the reading position; returns whether it has an element, which is
+    /// then at the reading position.
+    ///
+    /// - Throws: ``Fallback`` when the value is not an array or nests too deep.
+    @inlinable @inline(__always)
+    public mutating func beginArray() throws(Fallback) -> Bool {
+        guard peek() == UInt8(ascii: "[") else { throw Fallback() }
+        try enterContainer()
+        position = skipWhitespace(position &+ 1)
+        if peek() == UInt8(ascii: "]") {
+            position &+= 1
+            depth &-= 1
+            return false
+        }
+        return true
+    }
+
+    /// After an element: moves to the next element and returns `true`, or leaves the array
+    /// and returns `false`.
+    ///
+    /// - Throws: ``Fallback`` when neither `,` nor `]` follows.
+    @inlinable @inline(__always)
+    public mutating func nextElement() throws(Fallback) -> Bool {
+        let next = skipWhitespace(position)
+        guard next < end else { throw Fallback() }
+        if base[next] == UInt8(ascii: ",") {
+            position = skipWhitespace(next &+ 1)
+            return true
+        }
+        guard base[next] == UInt8(ascii: "]") else { throw Fallback() }
+        position = next &+ 1
+        depth &-= 1
+        return false
+    }
+
+    /// Reads an array, each element with `body`.
+    ///
+    /// - Throws: ``Fallback`` when the value is not an array or an element fails.
+    @inlinable
+    public mutating func array<T>(
+        _ context: borrowing JSONDecodingContext,
+        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> [T] {
+        guard try beginArray() else { return [] }
+        // Up to 512 bytes of elements are read into a buffer on the stack first, so an array
+        // that fits is allocated once, with its exact size, as from the tape (appending from
+        // empty would allocate it again at every doubling); a longer one continues by appending.
+        let bufferCapacity = 512 / max(MemoryLayout<T>.stride, 1)
+        guard bufferCapacity >= 2 else {
+            var result: [T] = []
+            return try appendingElements(&result, context, body)
+        }
+        return try withUnsafeTemporaryAllocation(of: T.self, capacity: bufferCapacity) { buffer throws(Fallback) -> [T] in
+            guard let start = buffer.baseAddress else {
+                var result: [T] = []
+                return try appendingElements(&result, context, body)
+            }
+            var count = 0
+            do throws(Fallback) {
+                repeat {
+                    if count == bufferCapacity {
+                        var result = JSONReader.moving(count, from: start, reserving: count &* 2)
+                        count = 0
+                        return try appendingElements(&result, context, body)
+                    }
+                    (start + count).initialize(to: try read(context, body))
+                    count &+= 1
+                } while try nextElement()
+            } catch {
+                start.deinitialize(count: count)
+                throw error
+            }
+            return JSONReader.moving(count, from: start, reserving: count)
+        }
+    }
+
+    /// An array holding the `count` values at `start`, moved out of there.
+    @inlinable
+    static func moving<T>(_ count: Int, from start: UnsafeMutablePointer<T>, reserving capacity: Int) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(capacity)
+        for index in 0..<count { result.append((start + index).move()) }
+        return result
+    }
+
+    /// Appends the elements from the reading position to the end of the array to `result`.
+    @inlinable
+    mutating func appendingElements<T>(
+        _ result: inout [T], _ context: borrowing JSONDecodingContext,
+        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> [T] {
+        repeat {
+            result.append(try read(context, body))
+        } while try nextElement()
+        return result
+    }
+
+    /// Reads an array into a `Set`, each element with `body`.
+    ///
+    /// - Throws: ``Fallback`` when the value is not an array or an element fails.
+    @inlinable
+    public mutating func set<T: Hashable>(
+        _ context: borrowing JSONDecodingContext,
+        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> Set<T> {
+        Set(try array(context, body))
+    }
+
+    /// Reads an object into a dictionary with `String` keys, each value with `body`.
+    ///
+    /// - Throws: ``Fallback`` when the value is not an object, a value fails, or a key
+    ///   repeats (the general decoder applies the duplicate-key policy and Unicode checks).
+    @inlinable
+    public mutating func dictionary<V>(
+        _ context: borrowing JSONDecodingContext,
+        _ body: (inout JSONReader, JSONDecodingContext) throws -> V
+    ) throws(Fallback) -> [String: V] {
+        var result: [String: V] = [:]
+        guard try beginObject(context) else { return result }
+        repeat {
+            let name = try memberName()
+            if result.updateValue(try read(context, body), forKey: name) != nil { throw Fallback() }
+        } while try nextMember()
+        return result
+    }
+
+    /// `nil` for `null`, else the value `body` reads.
+    ///
+    /// - Throws: ``Fallback`` when `body` does.
+    @inlinable
+    public mutating func optional<T>(
+        _ context: borrowing JSONDecodingContext,
+        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> T? {
+        readNull() ? nil : try read(context, body)
+    }
+
+    /// Calls `body` on this reader. Closures that generated code passes throw only
+    /// ``Fallback``; Swift types them as throwing any error, so this narrows it again.
+    @inlinable @inline(__always)
+    mutating func read<T>(
+        _ context: borrowing JSONDecodingContext, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> T {
+        do {
+            return try body(&self, context)
+        } catch {
+            throw Fallback()
+        }
+    }
+
+    // MARK: Leaves
+
+    /// Reads `null` if it is next; returns whether it was.
+    @inlinable @inline(__always)
+    public mutating func readNull() -> Bool {
+        guard position &+ 4 <= end,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(0x6C6C_756E).littleEndian
+        else { return false }
+        position &+= 4
+        return true
+    }
+
+    /// Reads `true` or `false`.
+    ///
+    /// - Throws: ``Fallback`` for any other value.
+    @inlinable
+    public mutating func bool() throws(Fallback) -> Bool {
+        if position &+ 4 <= end,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(0x6575_7274).littleEndian
+        {
+            position &+= 4
+            return true
+        }
+        if position &+ 5 <= end,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(0x736C_6166).littleEndian,
+            base[position &+ 4] == UInt8(ascii: "e")
+        {
+            position &+= 5
+            return false
+        }
+        throw Fallback()
+    }
+
+    /// Reads a string.
+    ///
+    /// - Throws: ``Fallback`` for any other value.
+    @inlinable
+    public mutating func string() throws(Fallback) -> String {
+        let (raw, flags) = try stringToken()
+        return makeJSONString(raw, flags: flags)
+    }
+
+    /// Reads a string token, validated; returns its raw bytes (escapes still in them, no
+    /// quotes) and its ``stringHasEscapesFlag`` and ``stringNonASCIIFlag``.
+    @inlinable @inline(__always)
+    mutating func stringToken() throws(Fallback) -> (raw: UnsafeBufferPointer<UInt8>, flags: UInt64) {
+        let quote = position
+        guard quote < end, base[quote] == UInt8(ascii: "\"") else { throw Fallback() }
+        // Short ASCII strings end inside their first words: that case stays inline.
+        let contentStart = quote &+ 1
+        var next = contentStart
+        while next &+ 8 <= end {
+            let special = swarSpecialMask(UnsafeRawPointer(base + next).loadUnaligned(as: UInt64.self).littleEndian)
+            if special == 0 {
+                next &+= 8
+                continue
+            }
+            next &+= special.trailingZeroBitCount &>> 3
+            if base[next] == UInt8(ascii: "\""), next &- contentStart <= scanner.maxStringLength {
+                position = next &+ 1
+                return (UnsafeBufferPointer(start: base + contentStart, count: next &- contentStart), 0)
+            }
+            break
+        }
+        return try stringRest(quote: quote, from: next)
+    }
+
+    @usableFromInline
+    mutating func stringRest(quote: Int, from start: Int) throws(Fallback) -> (raw: UnsafeBufferPointer<UInt8>, flags: UInt64) {
+        do {
+            let (close, flags) = try scanner.stringEnd(quote: quote, from: start)
+            position = close &+ 1
+            return (UnsafeBufferPointer(start: base + (quote &+ 1), count: close &- quote &- 1), flags)
+        } catch {
+            throw Fallback()
+        }
+    }
+
+    /// Reads a string without escapes and passes its UTF-8 bytes to `body` (dates, UUIDs);
+    /// `nil` from `body` means the text is not a valid value.
+    ///
+    /// - Throws: ``Fallback`` for another value, a string with escapes, or `nil` from `body`.
+    @inlinable
+    public mutating func withStringBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T?) throws(Fallback) -> T {
+        let (raw, flags) = try stringToken()
+        guard flags & stringHasEscapesFlag == 0, let value = body(raw) else { throw Fallback() }
+        return value
+    }
+
+    /// Reads a number token; returns its tape form (as `JSONScanner.number(from:)` gives it) and where
+    /// its lexeme starts.
+    @usableFromInline
+    mutating func numberToken() throws(Fallback) -> (kind: NodeKind, payload: UInt64, start: Int) {
+        let start = position
+        guard start < end, base[start] == UInt8(ascii: "-") || isDigit(base[start]) else { throw Fallback() }
+        do {
+            let (kind, payload, next) = try scanner.number(from: start)
+            position = next
+            return (kind, payload, start)
+        } catch {
+            throw Fallback()
+        }
+    }
+
+    @inlinable
+    func lexeme(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: position &- start)
+    }
+
+    /// Reads a number as an integer of type `T`, exactly: `1e2` is 100, `1.5` or a value out
+    /// of `T`'s range is not read.
+    ///
+    /// - Throws: ``Fallback`` for any other value.
+    @inlinable
+    public mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws(Fallback) -> T {
+        let (kind, payload, start) = try numberToken()
+        if kind == .int, let exact = T(exactly: Int64(bitPattern: payload)) { return exact }
+        guard kind != .int, case .success(let value) = NumberConversion.integer(T.self, from: lexeme(from: start)) else {
+            throw Fallback()
+        }
+        return value
+    }
+
+    /// Reads a number as the nearest `Double`.
+    ///
+    /// - Throws: ``Fallback`` for any other value, or a magnitude beyond `Double`.
+    @inlinable
+    public mutating func double() throws(Fallback) -> Double {
+        let (kind, payload, start) = try numberToken()
+        switch kind {
+        case .int: return Double(Int64(bitPattern: payload))
+        case .double: return Double(bitPattern: payload)
+        default:
+            guard let value = NumberConversion.double(from: lexeme(from: start)) else { throw Fallback() }
+            return value
+        }
+    }
+
+    /// Reads a number as the nearest `Float`.
+    ///
+    /// - Throws: ``Fallback`` for any other value, or a magnitude beyond `Float`.
+    @inlinable
+    public mutating func float() throws(Fallback) -> Float {
+        let (kind, payload, start) = try numberToken()
+        if kind == .int {
+            // As `Float.init(json:context:)`: small integers exactly, others rounded once from
+            // their decimal text.
+            let value = Int64(bitPattern: payload)
+            if abs(value) <= 1 << 24 { return Float(value) }
+            guard let converted = Float(String(value)) else { throw Fallback() }
+            return converted
+        }
+        guard let value = NumberConversion.float(from: lexeme(from: start)) else { throw Fallback() }
+        return value
+    }
+
+    // MARK: Skipping
+
+    /// Passes over the value at the reading position, validating it as the parser would.
+    ///
+    /// - Throws: ``Fallback`` for invalid JSON, or nesting beyond 64 levels inside the value
+    ///   or beyond ``JSONParsingOptions/maxDepth`` in all.
+    public mutating func skipValue() throws(Fallback) {
+        // Bit `n` says whether the container `n` levels into the skipped value is an object.
+        var objects: UInt64 = 0
+        var level = 0
+        // Errors of the scanner and the reader's own alike end the direct path.
+        do {
+            value: while true {
+                guard position < end else { throw Fallback() }
+                switch base[position] {
+                case UInt8(ascii: "\""):
+                    let (close, _) = try scanner.stringEnd(quote: position, from: position &+ 1)
+                    position = close &+ 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = base[position] == UInt8(ascii: "{")
+                    guard level < 64, depth &+ level < maxDepth else { throw Fallback() }
+                    objects = isObject ? objects | (1 &<< UInt64(level)) : objects & ~(1 &<< UInt64(level))
+                    level &+= 1
+                    position = skipWhitespace(position &+ 1)
+                    if peek() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        position &+= 1
+                        level &-= 1
+                    } else {
+                        if isObject { try skipKey() }
+                        continue value
+                    }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    position = try scanner.number(from: position).end
+                case UInt8(ascii: "t"):
+                    try scanner.expectLiteral("true", at: position)
+                    position &+= 4
+                case UInt8(ascii: "f"):
+                    try scanner.expectLiteral("false", at: position)
+                    position &+= 5
+                case UInt8(ascii: "n"):
+                    try scanner.expectLiteral("null", at: position)
+                    position &+= 4
+                default:
+                    throw Fallback()
+                }
+                // After a complete value: close containers or move to the next element.
+                while level > 0 {
+                    position = skipWhitespace(position)
+                    let inObject = objects & (1 &<< UInt64(level &- 1)) != 0
+                    let next = peek()
+                    if next == UInt8(ascii: ",") {
+                        position = skipWhitespace(position &+ 1)
+                        if inObject { try skipKey() }
+                        continue value
+                    }
+                    guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw Fallback() }
+                    position &+= 1
+                    level &-= 1
+                }
+                return
+            }
+        } catch {
+            throw Fallback()
+        }
+    }
+
+    /// Passes over the value of a key that no property maps.
+    ///
+    /// - Throws: ``Fallback`` when the decoder rejects unknown keys (the general decoder lists
+    ///   them all), or for invalid JSON.
+    @inlinable @inline(__always)
+    public mutating func skipUnknown(_ context: borrowing JSONDecodingContext) throws(Fallback) {
+        if context.rejectsUnknownKeys { throw Fallback() }
+        try skipValue()
+    }
+
+    mutating func skipKey() throws(Fallback) {
+        guard peek() == UInt8(ascii: "\"") else { throw Fallback() }
+        do {
+            let (close, _) = try scanner.stringEnd(quote: position, from: position &+ 1)
+            position = close &+ 1
+        } catch {
+            throw Fallback()
+        }
+        try colon()
+    }
+
+    /// Parses the value at the reading position into a document of its own and decodes it
+    /// with `body`: the way to values without a direct form.
+    ///
+    /// - Throws: ``Fallback`` when the value is not valid JSON or `body` throws.
+    @inlinable
+    public mutating func element<T>(
+        _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> T {
+        let document = try valueDocument()
+        do {
+            return try withExtendedLifetime(document) { try body(document.root, context) }
+        } catch {
+            throw Fallback()
+        }
+    }
+
+    /// The value at the reading position as a document of its own, with the depth limit that
+    /// is left at this level.
+    @usableFromInline
+    mutating func valueDocument() throws(Fallback) -> JSONDocument {
+        let start = position
+        try skipValue()
+        var options = self.options
+        options.maxDepth = maxDepth &- depth
+        do {
+            return try JSONDocument(
+                borrowing: UnsafeBufferPointer(start: base + start, count: position &- start), options: options)
+        } catch {
+            throw Fallback()
+        }
+    }
+
+    // MARK: Generated code
+
+    /// Checks the slot of a property before its value is read: the key must not repeat
+    /// (the general decoder applies the duplicate-key policy) and, for a property that is
+    /// neither optional nor defaulted to `nil`, the value must not be `null`.
+    ///
+    /// - Throws: ``Fallback`` when the slot is filled or the value is `null`.
+    @inlinable @inline(__always)
+    public func claim<T>(_ slot: borrowing T?, nullable: Bool = false) throws(Fallback) {
+        // A value that starts with `n` is `null` or invalid; either way the general decoder decides.
+        guard slot == nil, nullable || peek() != UInt8(ascii: "n") else { throw Fallback() }
+    }
+
+    /// Reads `null` for an optional property that has a default; returns whether it was.
+    ///
+    /// - Throws: ``Fallback`` for `null` when the decoder treats `null` as missing, since the
+    ///   default then applies and the report notes it.
+    @inlinable @inline(__always)
+    public mutating func readNull(keepingDefault context: borrowing JSONDecodingContext) throws(Fallback) -> Bool {
+        guard readNull() else { return false }
+        if context.nullAsMissing { throw Fallback() }
+        return true
+    }
+
+    /// The value of a required property's slot.
+    ///
+    /// - Throws: ``Fallback`` when the key was missing.
+    @inlinable @inline(__always)
+    public func required<T>(_ slot: consuming T?) throws(Fallback) -> T {
+        guard let value = slot else { throw Fallback() }
+        return value
+    }
+}
+
+// MARK: Choosing the decoding of a leaf type
+
+// The overloads generated code calls for a property's innermost type, as in LeafCoding.swift:
+// Loom's own conformance first, then raw-value enums, then any `Codable` type through the
+// bridge (on a document of the value).
+
+extension JSONReader {
+    /// Reads a Loom-decodable type.
+    ///
+    /// - Throws: ``Fallback`` when the general decoder must decode the value.
+    @inlinable @inline(__always)
+    public mutating func decode<T: JSONDecodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> T
+    {
+        try T.read(from: &self, context: context)
+    }
+
+    /// Reads a raw-value enum (or any `RawRepresentable`) from its raw value.
+    ///
+    /// - Throws: ``Fallback`` for a raw value without a case.
+    @inlinable
+    public mutating func decode<T: RawRepresentable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> T where T.RawValue: JSONDecodable
+    {
+        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { throw Fallback() }
+        return value
+    }
+
+    /// Reads any `Decodable` type through the `Codable` bridge, from a document of the value.
+    ///
+    /// - Throws: ``Fallback`` when the bridge throws.
+    @inlinable
+    public mutating func decode<T: Decodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> T
+    {
+        try element(context) { try $1.decode(T.self, from: $0) }
+    }
+
+    /// Tie-break: Loom's conformance wins over `Decodable`.
+    @inlinable @inline(__always)
+    public mutating func decode<T: JSONDecodable & Decodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> T
+    {
+        try T.read(from: &self, context: context)
+    }
+
+    /// Tie-break: the raw value wins over `Decodable`.
+    @inlinable
+    public mutating func decode<T: RawRepresentable & Decodable>(
+        _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
+        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { throw Fallback() }
+        return value
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    @inlinable @inline(__always)
+    public mutating func decode<T: JSONDecodable & RawRepresentable>(
+        _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
+        try T.read(from: &self, context: context)
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    @inlinable @inline(__always)
+    public mutating func decode<T: JSONDecodable & RawRepresentable & Decodable>(
+        _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
+        try T.read(from: &self, context: context)
+    }
+}
