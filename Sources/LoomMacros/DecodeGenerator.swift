@@ -315,7 +315,7 @@ enum DecodeGenerator {
         }
     }
 
-    private static func assignment(_ property: MappedProperty) -> String {
+    static func assignment(_ property: MappedProperty) -> String {
         let value = "u\(property.index)"
         switch property.presence {
         case .required, .optional:

@@ -12,6 +12,10 @@ enum ExtensionGenerator {
             for line in transformerDeclarations(model, modifier: "private ") { body.line(line) }
             body.line("")
             body.append(DecodeGenerator.generate(model))
+            if let direct = DirectGenerator.generate(model, delegating: DecodeGenerator.memberwiseInitializer(model) != nil) {
+                body.line("")
+                body.append(direct)
+            }
             body.line("")
             body.append(EncodeGenerator.generate(model))
         }

@@ -32,6 +32,7 @@ struct CodableExpansionTests {
             }
             """,
             expandedSource: """
+
             public struct User {
                 public var login: String
             }
@@ -54,6 +55,38 @@ struct CodableExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.login = u0
+                }
+
+                public static var readsDirectly: Bool { true }
+
+                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
                     self.login = u0
                 }
 

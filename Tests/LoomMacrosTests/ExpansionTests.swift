@@ -16,6 +16,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct User {
                 var login: String
                 var id: Int
@@ -47,6 +48,44 @@ struct ExpansionTests {
                     self.id = u1
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                    var v1: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.login = u0
+                    self.id = u1
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -72,6 +111,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Repo {
                 var htmlURL: URL
                 var name: String
@@ -101,6 +141,44 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.htmlURL = u0
+                    self.name = u1
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<URL> = nil
+                    var v1: Optional<String> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(URL.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(String.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
                     self.htmlURL = u0
                     self.name = u1
                 }
@@ -460,6 +538,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Profile {
                 var bio: String?
                 var website: Optional<URL>
@@ -505,6 +584,48 @@ struct ExpansionTests {
                     Swift.swap(&self.none, &new2)
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String?> = nil
+                    var v1: Optional<Optional<URL>> = nil
+                    var v2: Optional<Int?> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0, nullable: true)
+                            slots.v0 = .some(try reader.readNull() ? .none : reader.decode(String.self, context))
+                        case 1:
+                            try reader.claim(slots.v1, nullable: true)
+                            slots.v1 = .some(try reader.readNull() ? .none : reader.decode(URL.self, context))
+                        case 2:
+                            try reader.claim(slots.v2, nullable: true)
+                            slots.v2 = .some(try reader.readNull() ? .none : reader.decode(Int.self, context))
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take() ?? nil
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = slots.v2.take() ?? nil
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -548,6 +669,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Settings {
                 var retries: Int = 3
                 var labels: [String] = []
@@ -595,6 +717,48 @@ struct ExpansionTests {
                     if var new2 = u2 { Swift.swap(&self.theme, &new2) }
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<[String]> = nil
+                    var v2: Optional<String?> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.array(context) { try $0.decode(String.self, $1) }
+                        case 2:
+                            try reader.claim(slots.v2, nullable: true)
+                            slots.v2 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take()
+                    let u1 = slots.v1.take()
+                    let u2 = slots.v2.take()
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -628,6 +792,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Settings {
                 var retries: Int
                 var limit: Int
@@ -676,6 +841,48 @@ struct ExpansionTests {
                     Swift.swap(&self.theme, &new2)
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<Int> = nil
+                    var v2: Optional<String?> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Int.self, context)
+                        case 2:
+                            try reader.claim(slots.v2, nullable: true)
+                            slots.v2 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take()
+                    let u1 = slots.v1.take()
+                    let u2 = slots.v2.take()
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -708,6 +915,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Envelope {
                 let version: Int = 2
                 let payload: String
@@ -732,6 +940,39 @@ struct ExpansionTests {
                     let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
                     try errors.finish()
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.payload = u1
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v1: Optional<String> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(String.self, context)
+                        case 0: try reader.skipValue()
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u1 = try reader.required(slots.v1.take())
                     self.payload = u1
                 }
 
@@ -761,6 +1002,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Issue {
                 var title: String
                 var retrievedAt = Date()
@@ -788,6 +1030,38 @@ struct ExpansionTests {
                     self.title = u0
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.title = u0
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -812,6 +1086,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Event {
                 var start: Date
                 var end: Date?
@@ -854,6 +1129,43 @@ struct ExpansionTests {
                     Swift.swap(&self.end, &new1)
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Date> = nil
+                    var v1: Optional<Date?> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.element(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                        case 1:
+                            try reader.claim(slots.v1, nullable: true)
+                            slots.v1 = .some(try reader.readNull() ? .none : reader.element(context) { try $1.transform($0, with: Self._loomTransformer_1) })
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    self.init(_loomMembers: u0, u1)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -884,6 +1196,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Geometry {
                 var coordinates: [[[Double]]]
                 var matrix: Array<Array<Int?>>
@@ -919,6 +1232,44 @@ struct ExpansionTests {
                     self.matrix = u1
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<[[[Double]]]> = nil
+                    var v1: Optional<Array<Array<Int?>>> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.array(context) { try $0.array($1) { try $0.array($1) { try $0.decode(Double.self, $1) } } }
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.array(context) { try $0.array($1) { try $0.optional($1) { try $0.decode(Int.self, $1) } } }
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.coordinates = u0
+                    self.matrix = u1
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -944,6 +1295,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Teams {
                 var members: [String: [User]]
                 var leads: Dictionary<String, User?>
@@ -979,6 +1331,44 @@ struct ExpansionTests {
                     self.leads = u1
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<[String: [User]]> = nil
+                    var v1: Optional<Dictionary<String, User?>> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.dictionary(context) { try $0.array($1) { try $0.decode(User.self, $1) } }
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.dictionary(context) { try $0.optional($1) { try $0.decode(User.self, $1) } }
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.members = u0
+                    self.leads = u1
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1003,6 +1393,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Tagged {
                 var tags: Set<String>
             }
@@ -1030,6 +1421,38 @@ struct ExpansionTests {
                     self.tags = u0
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Set<String>> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.set(context) { try $0.decode(String.self, $1) }
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.tags = u0
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1053,6 +1476,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Ranking {
                 var byRank: [Int: String]
                 var byState: [State: [Int]]
@@ -1084,6 +1508,44 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.byRank = u0
+                    self.byState = u1
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<[Int: String]> = nil
+                    var v1: Optional<[State: [Int]]> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.element(context) { try $1.dictionary($0, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $1.decode(String.self, from: $0) } }
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.element(context) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
                     self.byRank = u0
                     self.byState = u1
                 }
@@ -1202,6 +1664,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             public struct Point {
                 public var x: Double
                 public var y: Double
@@ -1233,6 +1696,44 @@ struct ExpansionTests {
                     self.y = u1
                 }
 
+                public static var readsDirectly: Bool { true }
+
+                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Double> = nil
+                    var v1: Optional<Double> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Double.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Double.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.x = u0
+                    self.y = u1
+                }
+
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1259,6 +1760,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Account {
                 var userName: String
                 var avatarURL: URL?
@@ -1303,6 +1805,48 @@ struct ExpansionTests {
                     Swift.swap(&self.avatarURL, &new1)
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                    var v1: Optional<URL?> = nil
+                    var v2: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        case 1:
+                            try reader.claim(slots.v1, nullable: true)
+                            slots.v1 = .some(try reader.readNull() ? .none : reader.decode(URL.self, context))
+                        case 2:
+                            try reader.claim(slots.v2)
+                            slots.v2 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = try reader.required(slots.v2.take())
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1335,6 +1879,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Account {
                 var userName: String
                 var id: Int
@@ -1369,6 +1914,44 @@ struct ExpansionTests {
                     self.id = u1
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                    var v1: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.userName = u0
+                    self.id = u1
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1392,6 +1975,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Nothing {
             }
 
@@ -1406,6 +1990,31 @@ struct ExpansionTests {
                         context.unknownKey(member.key, _loomKeys, into: &errors)
                     }
                     try errors.finish()
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        _ = try reader.key(_loomKeys, hint: &hint)
+                        try reader.skipUnknown(context)
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1435,6 +2044,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Counter {
                 static var shared = Counter(value: 0)
                 var value: Int {
@@ -1467,6 +2077,38 @@ struct ExpansionTests {
                     self.value = u0
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.value = u0
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1490,6 +2132,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Pair {
                 var first, second: Int
                 var `default`: Bool
@@ -1526,6 +2169,50 @@ struct ExpansionTests {
                     self.`default` = u2
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<Int> = nil
+                    var v2: Optional<Bool> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Int.self, context)
+                        case 2:
+                            try reader.claim(slots.v2)
+                            slots.v2 = try reader.decode(Bool.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = try reader.required(slots.v2.take())
+                    self.first = u0
+                    self.second = u1
+                    self.`default` = u2
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1552,6 +2239,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Tag: JSONModel {
                 var name: String
             }
@@ -1574,6 +2262,38 @@ struct ExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.name = u0
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
                     self.name = u0
                 }
 
@@ -1601,6 +2321,7 @@ struct ExpansionTests {
             }
             """#,
             expandedSource: #"""
+
             struct Odd {
                 var dotted: Int
                 var quoted: Int
@@ -1628,6 +2349,44 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    self.dotted = u0
+                    self.quoted = u1
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
                     self.dotted = u0
                     self.quoted = u1
                 }
@@ -1664,6 +2423,7 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Profile {
                 var name: String
                 var nickname: String!
@@ -1724,6 +2484,58 @@ struct ExpansionTests {
                     var new1 = u1
                     Swift.swap(&self.nickname, &new1)
                     if var new2 = u2 { Swift.swap(&self.tags, &new2) }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                    var v1: Optional<String?> = nil
+                    var v2: Optional<[String]> = nil
+                    var v3: Optional<Int> = nil
+                    var v4: Optional<String> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(String.self, context)
+                        case 1:
+                            try reader.claim(slots.v1, nullable: true)
+                            slots.v1 = .some(try reader.readNull() ? .none : reader.decode(String.self, context))
+                        case 2:
+                            try reader.claim(slots.v2)
+                            slots.v2 = try reader.array(context) { try $0.decode(String.self, $1) }
+                        case 3:
+                            try reader.claim(slots.v3)
+                            slots.v3 = try reader.decode(Int.self, context)
+                        case 4:
+                            try reader.claim(slots.v4)
+                            slots.v4 = try reader.decode(String.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = slots.v2.take()
+                    let u3 = slots.v3.take()
+                    let u4 = slots.v4.take()
+                    self.init(_loomMembers: u0, u1, u2, u3, u4)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

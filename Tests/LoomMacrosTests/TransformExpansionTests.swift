@@ -23,6 +23,7 @@ struct TransformExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Event {
                 var start: Date
                 var tags: [String]?
@@ -76,6 +77,48 @@ struct TransformExpansionTests {
                     Swift.swap(&self.tags, &new1)
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Date> = nil
+                    var v1: Optional<[String]?> = nil
+                    var v2: Optional<Date> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.element(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
+                        case 1:
+                            try reader.claim(slots.v1, nullable: true)
+                            slots.v1 = .some(try reader.readNull() ? .none : reader.element(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
+                        case 2:
+                            try reader.claim(slots.v2)
+                            slots.v2 = try reader.element(context) { try $1.transform($0, with: Self._loomTransformer_2) }
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = try reader.required(slots.v2.take())
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -108,6 +151,7 @@ struct TransformExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Box<T> {
                 var at: Date
             }
@@ -132,6 +176,38 @@ struct TransformExpansionTests {
                     }
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.at = u0
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Date> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.element(context) { try $1.transform($0, with: .secondsSince1970) }
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
                     self.at = u0
                 }
 
@@ -161,6 +237,7 @@ struct TransformExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Feed {
                 var count: Int = 0
                 var ids: [Int]
@@ -209,6 +286,48 @@ struct TransformExpansionTests {
                     Swift.swap(&self.groups, &new2)
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<[Int]> = nil
+                    var v2: Optional<[String: Set<Int>]?> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.array(context) { try $0.decode(Int.self, $1) }
+                        case 2:
+                            try reader.claim(slots.v2, nullable: true)
+                            slots.v2 = .some(try reader.readNull() ? .none : reader.dictionary(context) { try $0.set($1) { try $0.decode(Int.self, $1) } })
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take()
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = slots.v2.take() ?? nil
+                    self.init(_loomMembers: u0, u1, u2)
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -240,6 +359,7 @@ struct TransformExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Legacy {
                 var id: Int
             }
@@ -263,6 +383,38 @@ struct TransformExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                    self.id = u0
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
                     self.id = u0
                 }
 
@@ -296,6 +448,7 @@ extension TransformExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Rating {
                 var stars: Int
                 var votes: Int
@@ -346,6 +499,53 @@ extension TransformExpansionTests {
                     self.votes = u1
                     self.rank = u2
                     if var new3 = u3 { Swift.swap(&self.exact, &new3) }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Self(_loomReading: &reader, context: context)
+                }
+
+                private struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<Int> = nil
+                    var v2: Optional<Int> = nil
+                    var v3: Optional<Int> = nil
+                }
+
+                @inline(never)
+                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(context) else { return }
+                    var hint = 0
+                    repeat {
+                        switch try reader.key(_loomKeys, hint: &hint) {
+                        case 0:
+                            try reader.claim(slots.v0)
+                            slots.v0 = try reader.decode(Int.self, context)
+                        case 1:
+                            try reader.claim(slots.v1)
+                            slots.v1 = try reader.decode(Int.self, context)
+                        case 2:
+                            try reader.claim(slots.v2)
+                            slots.v2 = try reader.decode(Int.self, context)
+                        case 3:
+                            try reader.claim(slots.v3)
+                            slots.v3 = try reader.decode(Int.self, context)
+                        default: try reader.skipUnknown(context)
+                        }
+                    } while try reader.nextMember()
+                }
+
+                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = try reader.required(slots.v2.take())
+                    let u3 = slots.v3.take()
+                    self.init(_loomMembers: u0, u1, u2, u3)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

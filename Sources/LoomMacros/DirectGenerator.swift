@@ -1,0 +1,150 @@
+/// Writes the direct path of a struct (`docs/Models.md`, "The direct path"):
+/// `read(from:context:)`, `readsDirectly`, and `init(_loomReading:context:)`, which reads the
+/// model's object from a `JSONReader` in one pass, straight from the bytes.
+///
+/// The initializer follows `init(json:context:)` step by step: the same slots, the same
+/// presence rules, the same stores (`init(_loomMembers:)` or assignments). Whatever it does
+/// not handle itself throws `JSONReader.Fallback`, after which the decoder runs
+/// `init(json:context:)` on a parsed document, so both give the same model or error.
+enum DirectGenerator {
+    /// The members, or `nil` for a model the direct path does not cover: key paths, fallback
+    /// or collected keys (more than one object level or more than one slot per property),
+    /// superclass keys, or a property type that cannot name a local variable.
+    static func generate(_ model: MappedModel, delegating: Bool) -> CodeWriter? {
+        let decoded = model.properties.filter(\.decodes)
+        guard model.tree.levels.count == 1, model.inheritedKeys == nil else { return nil }
+        var slots: [(property: MappedProperty, slot: Int, type: String)] = []
+        for property in decoded {
+            guard case .single(let reference) = property.keys, reference.level == 0, let type = property.memberType
+            else { return nil }
+            slots.append((property, reference.slot, type))
+        }
+
+        var writer = CodeWriter(depth: 0)
+        let access = model.accessPrefix
+        let signature = "reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext"
+        writer.line("\(access)static var readsDirectly: Bool { true }")
+        writer.line("")
+        writer.block("\(access)static func read(from \(signature)) throws(Loom.JSONReader.Fallback) -> Self") { body in
+            body.line("try Self(_loomReading: &reader, context: context)")
+        }
+        writer.line("")
+        // The slots live in a struct, read by a function of their own that takes them
+        // `inout`: as local variables of the initializer they would be carried around the
+        // member loop as values, and a large one (a nested model) copied at every member. A
+        // static function of the model, not a method of the struct, so that `Self` in
+        // transformer expressions still means the model.
+        writer.block("private struct _LoomSlots") { type in
+            for (property, _, slotType) in slots {
+                type.line("var v\(property.index): Optional<\(slotType)> = nil")
+            }
+        }
+        writer.line("")
+        writer.line("@inline(never)")
+        writer.block(
+            "private static func _loomRead(_ slots: inout _LoomSlots, _ \(signature)) throws(Loom.JSONReader.Fallback)"
+        ) { body in
+            var keys = KeyReferences(model, locals: true)
+            let root = keys(0)
+            for line in keys.localBindings { body.line(line) }
+            body.line("guard try reader.beginObject(context) else { return }")
+            body.line("var hint = 0")
+            body.line("repeat {")
+            var loop = CodeWriter(depth: 1)
+            let encodedOnly = model.tree.levels[0].slots.indices.filter { slot in !slots.contains { $0.slot == slot } }
+            if slots.isEmpty && encodedOnly.isEmpty {
+                loop.line("_ = try reader.key(\(root), hint: &hint)")
+                loop.line("try reader.skipUnknown(context)")
+            } else {
+                // `case` lines sit at the level of their `switch`.
+                loop.line("switch try reader.key(\(root), hint: &hint) {")
+                for (property, slot, _) in slots {
+                    loop.line("case \(slot):")
+                    var statements = CodeWriter(depth: 1)
+                    for line in read(property) { statements.line(line) }
+                    loop.append(statements)
+                }
+                // Keys only encoded are known: their values are validated and passed over.
+                if !encodedOnly.isEmpty {
+                    loop.line("case \(encodedOnly.map(String.init).joined(separator: ", ")): try reader.skipValue()")
+                }
+                loop.line("default: try reader.skipUnknown(context)")
+                loop.line("}")
+            }
+            body.append(loop)
+            body.line("} while try reader.nextMember()")
+        }
+        writer.line("")
+        writer.block("private init(_loomReading \(signature)) throws(Loom.JSONReader.Fallback)") { body in
+            body.line("var slots = _LoomSlots()")
+            body.line("try Self._loomRead(&slots, &reader, context: context)")
+            for (property, _, _) in slots {
+                body.line("let u\(property.index) = \(unwrapped(property))")
+            }
+            if delegating {
+                body.line("self.init(_loomMembers: \(slots.map { "u\($0.property.index)" }.joined(separator: ", ")))")
+            } else {
+                for (property, _, _) in slots { body.line(DecodeGenerator.assignment(property)) }
+            }
+        }
+        return writer
+    }
+
+    /// The statements of a property's `case`: check the slot, read the value into it.
+    private static func read(_ property: MappedProperty) -> [String] {
+        let variable = "slots.v\(property.index)"
+        let shape = property.isOptional ? property.shape.unwrapped : property.shape
+        let value = valueExpression(property, shape)
+        switch property.presence {
+        case .required, .defaulted:
+            return ["try reader.claim(\(variable))", "\(variable) = try \(value)"]
+        case .optional:
+            // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` (`JSONValue`) would
+            // take `nil` as its own value.
+            return ["try reader.claim(\(variable), nullable: true)", "\(variable) = .some(try reader.readNull() ? .none : \(value))"]
+        case .optionalDefaulted:
+            return [
+                "try reader.claim(\(variable), nullable: true)",
+                "\(variable) = .some(try reader.readNull(keepingDefault: context) ? .none : \(value))",
+            ]
+        }
+    }
+
+    /// The value of a property's slot after the member loop, as `init(json:context:)` has it.
+    private static func unwrapped(_ property: MappedProperty) -> String {
+        // Moved out, not copied: `slots` is still alive, and a copy would retain every string.
+        let variable = "slots.v\(property.index).take()"
+        switch property.presence {
+        case .required: return "try reader.required(\(variable))"
+        case .optional: return "\(variable) ?? nil"
+        case .defaulted, .optionalDefaulted: return variable
+        }
+    }
+
+    /// The expression reading `shape` from `reader` (without its `try`). A transformer, the
+    /// model's transformer hook or a dictionary with non-`String` keys takes a document of the
+    /// value and the expression `init(json:context:)` uses.
+    private static func valueExpression(_ property: MappedProperty, _ shape: TypeShape) -> String {
+        if property.transformReference == nil, property.hookType == nil,
+            let direct = directExpression(shape, reader: "reader", context: "context")
+        {
+            return direct
+        }
+        return "reader.element(context) { \(DecodeGenerator.propertyValueExpression(property, shape)) }"
+    }
+
+    /// Reads `shape` from `reader` with `context`; `nil` when a level has no direct form.
+    private static func directExpression(_ shape: TypeShape, reader: String, context: String) -> String? {
+        func nested(_ function: String, _ inner: TypeShape) -> String? {
+            directExpression(inner, reader: "$0", context: "$1").map { "\(reader).\(function)(\(context)) { try \($0) }" }
+        }
+        switch shape {
+        case .leaf(let type): return "\(reader).decode(\(type).self, \(context))"
+        case .optional(let wrapped): return nested("optional", wrapped)
+        case .array(let element): return nested("array", element)
+        case .set(let element): return nested("set", element)
+        case .dictionary(nil, let value): return nested("dictionary", value)
+        case .dictionary: return nil
+        }
+    }
+}
