@@ -94,6 +94,21 @@ public final class JSONDocument: @unchecked Sendable {
         self.positionIndex = LazyPositionIndex.make(count: bytes.count)
     }
 
+    /// A document of one node over `count` bytes at `bytes`, which the caller keeps alive; the
+    /// node is written through ``tape`` before each use. ``JSONReader`` reads the scalar values
+    /// of types without a direct form through one, with no parse and no allocation per value.
+    init(oneNodeOver bytes: UnsafePointer<UInt8>, count: Int, options: JSONParsingOptions) {
+        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
+        words.initialize(repeating: 0, count: 2)
+        self.bytes = bytes
+        self.byteCount = count
+        self.tape = UnsafePointer(words)
+        self.nodeCount = 1
+        self.options = options
+        self.ownedBytes = nil
+        self.positionIndex = LazyPositionIndex.make(count: count)
+    }
+
     deinit {
         UnsafeMutablePointer(mutating: tape).deallocate()
         ownedBytes?.deallocate()

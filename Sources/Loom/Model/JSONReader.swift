@@ -38,6 +38,9 @@ public struct JSONReader {
     @usableFromInline let snakeCaseKeys: Bool
     /// The limits for the documents of values without a direct form.
     let options: JSONParsingOptions
+    /// The document scalar values without a direct form are read through, created on the
+    /// first one (``element(_:_:)``).
+    var scalarDocument: JSONDocument?
 
     init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool) {
         scanner = JSONByteScanner(input, options: options)
@@ -620,25 +623,61 @@ public struct JSONReader {
         try colon()
     }
 
-    /// Parses the value at the reading position into a document of its own and decodes it
-    /// with `body`: the way to values without a direct form.
+    /// Decodes the value at the reading position with `body`, from an element of a document:
+    /// the way to values without a direct form (transformers, types read through
+    /// `init(json:context:)`).
+    ///
+    /// A string, number or literal is an element of a document of one node over the whole
+    /// input, rewritten for each value; an array or object is parsed into a document of its own.
     ///
     /// - Throws: ``Fallback`` when the value is not valid JSON or `body` throws.
     @inlinable
     public mutating func element<T>(
         _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> T {
-        let document = try valueDocument()
+        let (element, document) = try valueElement()
         do {
-            return try withExtendedLifetime(document) { try body(document.root, context) }
+            return try withExtendedLifetime(document) { try body(element, context) }
         } catch {
             throw Fallback()
         }
     }
 
-    /// The value at the reading position as a document of its own, with the depth limit that
-    /// is left at this level.
+    /// The value at the reading position as an element, and the document that holds it.
     @usableFromInline
+    mutating func valueElement() throws(Fallback) -> (JSONElement, JSONDocument) {
+        let start = position
+        guard start < end else { throw Fallback() }
+        let kind: NodeKind
+        var offset = start
+        var payload: UInt64 = 0
+        switch base[start] {
+        case UInt8(ascii: "\""):
+            let (raw, flags) = try stringToken()
+            kind = .string
+            offset = start &+ 1
+            payload = UInt64(raw.count) | flags
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            kind = try bool() ? .true : .false
+        case UInt8(ascii: "n"):
+            guard readNull() else { throw Fallback() }
+            kind = .null
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let document = try valueDocument()
+            return (document.root, document)
+        default:
+            (kind, payload, _) = try numberToken()
+        }
+        let document = scalarDocument ?? JSONDocument(oneNodeOver: base, count: end, options: options)
+        scalarDocument = document
+        let node = UnsafeMutablePointer(mutating: document.tape)
+        node[0] = UInt64(kind.rawValue) &<< 56 | UInt64(truncatingIfNeeded: offset)
+        node[1] = payload
+        return (document.root, document)
+    }
+
+    /// The array or object at the reading position as a document of its own, with the depth
+    /// limit that is left at this level.
     mutating func valueDocument() throws(Fallback) -> JSONDocument {
         let start = position
         try skipValue()

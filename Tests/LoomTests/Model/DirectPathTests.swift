@@ -296,6 +296,30 @@ struct DirectPathTests {
         }
     }
 
+    @Test func readsValuesWithoutADirectFormThroughDocuments() throws {
+        // Scalars share one document of one node over the input; arrays and objects get their
+        // own. Transformer errors fall back, and the general path reports them in place.
+        let template = try JSONModelEncoder().encodeBytes(
+            DirectGen.make(
+                (1, 2, 3, 4.5, 0.25, true, "t", .beta),
+                (12.5, UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)), Date(timeIntervalSince1970: 0),
+                    URL(fileURLWithPath: "/tmp"), [1], [[2]], ["x"], ["a": 1]),
+                ([1: "one"], [nil], "note", nil, nil, Date(timeIntervalSince1970: 86_400), 3, "label")))
+        let text = String(decoding: template, as: UTF8.self)
+        for extra in [#""text""#, "12.5e-1", "-7", "true", "null", #"{"a": [1, {"b": null}]}"#, "[]"] {
+            let changed = text.replacingOccurrences(of: #""stamped""#, with: #""extra": \#(extra), "stamped""#)
+            let value = try #require(directly(DirectModel.self, changed), "\(extra)")
+            #expect(value.extra == (extra == "null" ? JSONValue?.none : try JSONValue(parsing: extra)))
+            #expect(value.decimal == 12.5)
+            #expect(value.names == [1: "one"])
+        }
+        let badDate = text.replacingOccurrences(of: "1970-01-02T00:00:00Z", with: "1970-13-02T00:00:00Z")
+        #expect(directly(DirectModel.self, badDate) == nil)
+        expectSameOutcome(DirectModel.self, badDate)
+        let error = try #require(throws: JSONDecodingError.self) { try DirectModel(jsonString: badDate) }
+        #expect(error.path.map(\.description) == ["stamped"])
+    }
+
     @Test func nestingFollowsTheDepthLimit() throws {
         func branch(_ depth: Int) -> String {
             String(repeating: #"{"children": ["#, count: depth) + String(repeating: "]}", count: depth)
