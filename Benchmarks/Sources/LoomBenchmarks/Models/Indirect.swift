@@ -19,6 +19,15 @@ extension Indirect: JSONDecodable where Wrapped: JSONDecodable {
     convenience init(json element: JSONElement, context: JSONDecodingContext) throws {
         self.init(try Wrapped(json: element, context: context))
     }
+
+    // The direct path (docs/Models.md): the box reads as its value does.
+    static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Indirect
+    {
+        Indirect(try Wrapped.read(from: &reader, context: context))
+    }
+
+    static var readsDirectly: Bool { Wrapped.readsDirectly }
 }
 
 extension Indirect: JSONEncodable where Wrapped: JSONEncodable {
