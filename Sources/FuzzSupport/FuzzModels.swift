@@ -95,18 +95,8 @@ extension FuzzProfile: JSONModel {
     static let _loomKeys = JSONKeySet(["name", "age", "score", "motto", "friend", "tags", "extra", "seen"])
 
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let members = try context.object(element, for: Self.self)
-        var slots = [JSONElement?](repeating: nil, count: 8)
         var errors = JSONErrorAccumulator(context)
-        var hint = 0
-        for member in members {
-            let slot = Self._loomKeys.match(member.key, hint: &hint, context)
-            if slot >= 0 {
-                context.assign(&slots[slot], member.value)
-            } else {
-                context.unknownKey(member.key, Self._loomKeys, into: &errors)
-            }
-        }
+        let slots = try matchMembers(of: element, Self._loomKeys, for: Self.self, context, into: &errors)
         let keys = Self._loomKeys
         let v0 = try errors.capture { try context.required(slots[0], keys, 0) { try context.decode(String.self, from: $0) } }
         let v1 = try errors.capture { try context.required(slots[1], keys, 1) { try context.decode(Int8.self, from: $0) } }
@@ -263,18 +253,8 @@ extension FuzzIssue: JSONModel {
     static let _loomKeys_1 = JSONKeySet(["login"], explicit: [true], prefix: ["user"])
 
     public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let members = try context.object(element, for: Self.self)
-        var slots = [JSONElement?](repeating: nil, count: 17)
         var errors = JSONErrorAccumulator(context)
-        var hint = 0
-        for member in members {
-            let slot = Self._loomKeys.match(member.key, hint: &hint, context)
-            if slot >= 0 {
-                context.assign(&slots[slot], member.value)
-            } else {
-                context.unknownKey(member.key, Self._loomKeys, into: &errors)
-            }
-        }
+        let slots = try matchMembers(of: element, Self._loomKeys, for: Self.self, context, into: &errors)
         var s2_0: JSONElement? = nil
         if let nested = try errors.capture({ try context.nestedObject(slots[2], Self._loomKeys, 2) }) ?? nil {
             var hint1 = 0
@@ -421,6 +401,26 @@ extension FuzzBridged: JSONModel {
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try context.encode(tree, to: &writer)
     }
+}
+
+/// The element of each slot of `keys` in `element`'s members, as generated code matches them
+/// (here into an array rather than one local per slot).
+func matchMembers<T>(
+    of element: JSONElement, _ keys: JSONKeySet, for type: T.Type, _ context: JSONDecodingContext,
+    into errors: inout JSONErrorAccumulator
+) throws -> [JSONElement?] {
+    let members = try context.object(element, for: T.self)
+    var slots = [JSONElement?](repeating: nil, count: keys.count)
+    var hint = 0
+    for member in members {
+        let slot = keys.match(member.key, hint: &hint, context)
+        if slot >= 0 {
+            context.assign(&slots[slot], member.value)
+        } else {
+            context.unknownKey(member.key, keys, into: &errors)
+        }
+    }
+    return slots
 }
 
 /// Writes an optional property as generated code does: its key and value, or `null` when

@@ -16,9 +16,10 @@ import Foundation
 /// applies the leniency and defaults that the options ask for. A decode therefore gives the
 /// same value or error either way; the reader only makes the common case fast.
 ///
-/// Values of types without a direct form (``JSONDecodable/readsDirectly`` is `false`) are
-/// parsed into a small document of their own and decoded from it with
-/// ``JSONDecodable/makeInstance(json:context:)``.
+/// Values of types without a direct form (``JSONDecodable/readsDirectly`` is `false`), and
+/// values that transformers decode, are read as a ``JSONElement`` (``element(_:_:)``): a
+/// scalar as the one node of a document the reader keeps for them, an array or object parsed
+/// into a document of its own.
 ///
 /// Readers exist only inside a decode; the bytes they point to live as long as the decode.
 public struct JSONReader {
@@ -216,13 +217,20 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` when neither `,` nor `}` follows.
     @inlinable @inline(__always)
     public mutating func nextMember() throws(Fallback) -> Bool {
+        try next(closedBy: UInt8(ascii: "}"))
+    }
+
+    /// After a member or element: past `,` to the next one (`true`), or past `closing` out of
+    /// the container (`false`).
+    @inlinable @inline(__always)
+    mutating func next(closedBy closing: UInt8) throws(Fallback) -> Bool {
         let next = skipWhitespace(position)
         guard next < end else { throw Fallback() }
         if base[next] == UInt8(ascii: ",") {
             position = skipWhitespace(next &+ 1)
             return true
         }
-        guard base[next] == UInt8(ascii: "}") else { throw Fallback() }
+        guard base[next] == closing else { throw Fallback() }
         position = next &+ 1
         depth &-= 1
         return false
@@ -253,16 +261,7 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` when neither `,` nor `]` follows.
     @inlinable @inline(__always)
     public mutating func nextElement() throws(Fallback) -> Bool {
-        let next = skipWhitespace(position)
-        guard next < end else { throw Fallback() }
-        if base[next] == UInt8(ascii: ",") {
-            position = skipWhitespace(next &+ 1)
-            return true
-        }
-        guard base[next] == UInt8(ascii: "]") else { throw Fallback() }
-        position = next &+ 1
-        depth &-= 1
-        return false
+        try next(closedBy: UInt8(ascii: "]"))
     }
 
     /// Reads an array, each element with `body`.
