@@ -7,6 +7,8 @@ import Foundation
 
 extension Bool {
     /// Reads `true` or `false`.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Bool
@@ -20,6 +22,8 @@ extension Bool {
 
 extension String {
     /// Reads a string.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> String
@@ -33,6 +37,8 @@ extension String {
 
 extension Double {
     /// Reads a number as the nearest `Double`.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value, or a magnitude beyond `Double`.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Double
@@ -46,6 +52,8 @@ extension Double {
 
 extension Float {
     /// Reads a number as the nearest `Float`.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value, or a magnitude beyond `Float`.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Float
@@ -62,6 +70,8 @@ public protocol _JSONDirectInteger: FixedWidthInteger, JSONDecodable {}
 
 extension _JSONDirectInteger {
     /// Reads a number as this integer type, exactly.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value, a fraction, or a value out of range.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Self
@@ -86,6 +96,8 @@ extension UInt64: _JSONDirectInteger {}
 
 extension URL {
     /// Reads a non-empty string that `URL(string:)` accepts.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value.
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> URL
     {
@@ -100,6 +112,8 @@ extension URL {
 
 extension UUID {
     /// Reads UUID text without escapes.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value.
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> UUID
     {
@@ -113,6 +127,8 @@ extension UUID {
 extension Date {
     /// Reads an ISO 8601 string without escapes under the default date strategy; other
     /// strategies read through a document of the value.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for any other value.
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Date
     {
@@ -128,6 +144,8 @@ extension Date {
 
 extension Optional where Wrapped: JSONDecodable {
     /// `nil` for `null`, else the wrapped type's value.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` when the wrapped type's read does.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Self
@@ -142,6 +160,8 @@ extension Optional where Wrapped: JSONDecodable {
 extension Array where Element: JSONDecodable {
     /// Reads each element directly, or the whole array through a document of it when the
     /// element type does not read directly.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` when the value is not an array or an element fails.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Self
@@ -157,6 +177,8 @@ extension Array where Element: JSONDecodable {
 extension Set where Element: JSONDecodable {
     /// Reads each element directly, or the whole set through a document of it when the
     /// element type does not read directly.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` when the value is not an array or an element fails.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Self
@@ -172,6 +194,8 @@ extension Set where Element: JSONDecodable {
 extension Dictionary where Key == String, Value: JSONDecodable {
     /// Reads each value directly, or the whole dictionary through a document of it when the
     /// value type does not read directly.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` when the value is not an object, a value fails or a key repeats.
     @inlinable
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Self

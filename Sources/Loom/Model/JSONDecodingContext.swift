@@ -31,8 +31,8 @@ public protocol JSONDecodable {
     /// Reads a value straight from JSON bytes, on the direct path (see ``JSONReader``).
     ///
     /// `@JSONModel` generates it for structs, and Loom's own conformances have it. The default
-    /// implementation parses the value into a document of its own and calls
-    /// ``makeInstance(json:context:)``, so every conformance can be read.
+    /// implementation reads the value as a ``JSONElement`` (``JSONReader/element(_:_:)``) and
+    /// calls ``makeInstance(json:context:)``, so every conformance can be read.
     ///
     /// - Throws: ``JSONReader/Fallback`` for anything but a valid value of the declared
     ///   shape: the decoder then decodes the whole input again through a ``JSONDocument``,
@@ -41,7 +41,7 @@ public protocol JSONDecodable {
         throws(JSONReader.Fallback) -> Self
 
     /// Whether ``read(from:context:)`` reads the bytes itself. `false` (the default) when it
-    /// parses a document of the value; decoders then skip the direct path for this type.
+    /// reads the value as an element; decoders then skip the direct path for this type.
     static var readsDirectly: Bool { get }
 }
 
@@ -52,7 +52,7 @@ extension JSONDecodable {
         try Self(json: element, context: context)
     }
 
-    /// Parses the value into a document of its own and calls ``makeInstance(json:context:)``.
+    /// Reads the value as an element and calls ``makeInstance(json:context:)``.
     ///
     /// - Throws: ``JSONReader/Fallback`` when the value is not valid JSON or the decode fails.
     @inlinable
@@ -62,7 +62,7 @@ extension JSONDecodable {
         try reader.element(context) { try Self.makeInstance(json: $0, context: $1) }
     }
 
-    /// `false`: ``read(from:context:)`` goes through a document of the value.
+    /// `false`: ``read(from:context:)`` goes through an element of a document.
     @inlinable
     public static var readsDirectly: Bool { false }
 }

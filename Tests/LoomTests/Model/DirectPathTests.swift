@@ -139,6 +139,16 @@ struct Skipper: Equatable {
     var v: Int
 }
 
+/// Properties named like the generated code's own locals and parameters.
+@JSONModel
+struct LocalNames: Equatable {
+    var slots: Int
+    var reader: String
+    var context: [Int]
+    var hint: Bool?
+    var keys: Int = 4
+}
+
 /// A recursive model: nesting follows the input.
 @JSONModel
 struct Branch: Equatable {
@@ -184,6 +194,12 @@ struct DirectPathTests {
         // Types that read through a document of their value take no direct path at the top.
         #expect(!JSONValue.readsDirectly)
         #expect(!Everything.readsDirectly)
+    }
+
+    @Test func propertiesNamedLikeTheGeneratedLocals() {
+        let text = #"{"slots": 1, "reader": "r", "context": [2], "hint": null}"#
+        #expect(directly(LocalNames.self, text) == LocalNames(slots: 1, reader: "r", context: [2], hint: nil))
+        expectSameOutcome(LocalNames.self, text)
     }
 
     @Test func arraysOfEveryLength() throws {
