@@ -24,6 +24,14 @@
 //   digits but uses the result only for at most 18 digits (it may wrap beyond, unused); the
 //   8-byte string scan is SWAR bit arithmetic on one word, where wrapping is the algorithm;
 //   `readHex4`/surrogate arithmetic works on four validated hex digits.
+// - JSON/JSONScanner.swift: the string, escape, UTF-8 and number scanning the parser and the
+//   reader share, with the bounds described for JSONParser.swift above.
+// - Model/JSONReader.swift: positions stay below the input's length (every read of a byte is
+//   behind a check against `end`; the in-place key compare checks `start + length < end` first,
+//   and a key that cannot be compared has a length of `Int.max / 4`, which fails that check
+//   without wrapping); `depth` is below `maxDepth`; the skip's container bits shift by fewer
+//   than 64 (`level < 64` is checked before the shift); the stack buffer of an array holds at
+//   most `512 / stride` elements, counted before each write.
 // - JSON/NumberParsing.swift: the fast path stops at 19 significant digits (< 2^64);
 //   exponents saturate at 10^9; Eisel–Lemire works on 64/128-bit products and exponent
 //   ranges checked first (`q < -342`, `q > 308`), as in the published algorithm.
