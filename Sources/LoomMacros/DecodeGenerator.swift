@@ -4,9 +4,10 @@
 /// variables (one pass per level, nested levels after their parent), decode every property
 /// through the accumulator so errors can be collected, then assign.
 enum DecodeGenerator {
-    static func generate(_ model: MappedModel) -> CodeWriter {
+    /// `members` is ``memberwiseInitializer(_:)`` of the model, computed once by the caller,
+    /// which also tells the direct path whether to delegate to it.
+    static func generate(_ model: MappedModel, members: CodeWriter?) -> CodeWriter {
         var writer = CodeWriter(depth: 0)
-        let members = memberwiseInitializer(model)
         writer.line(
             "\(model.accessPrefix)init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {")
         writer.append(body(model, delegating: members != nil))

@@ -11,8 +11,9 @@ enum ExtensionGenerator {
             for line in keySetDeclarations(model) { body.line(line) }
             for line in transformerDeclarations(model, modifier: "private ") { body.line(line) }
             body.line("")
-            body.append(DecodeGenerator.generate(model))
-            if let direct = DirectGenerator.generate(model, delegating: DecodeGenerator.memberwiseInitializer(model) != nil) {
+            let members = DecodeGenerator.memberwiseInitializer(model)
+            body.append(DecodeGenerator.generate(model, members: members))
+            if let direct = DirectGenerator.generate(model, delegating: members != nil) {
                 body.line("")
                 body.append(direct)
             }

@@ -551,8 +551,7 @@ public struct JSONReader {
                 guard position < end else { throw Fallback() }
                 switch base[position] {
                 case UInt8(ascii: "\""):
-                    let (close, _) = try scanner.stringEnd(quote: position, from: position &+ 1)
-                    position = close &+ 1
+                    _ = try stringToken()
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let isObject = base[position] == UInt8(ascii: "{")
                     guard level < 64, depth &+ level < maxDepth else { throw Fallback() }
@@ -612,13 +611,7 @@ public struct JSONReader {
     }
 
     mutating func skipKey() throws(Fallback) {
-        guard peek() == UInt8(ascii: "\"") else { throw Fallback() }
-        do {
-            let (close, _) = try scanner.stringEnd(quote: position, from: position &+ 1)
-            position = close &+ 1
-        } catch {
-            throw Fallback()
-        }
+        _ = try stringToken()
         try colon()
     }
 
