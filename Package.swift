@@ -13,7 +13,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
     products: [
         .library(name: "Loom", targets: ["Loom"]),
-        .executable(name: "loom", targets: ["loom"]),
+        .executable(name: "loom", targets: ["LoomCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -39,7 +39,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "loom", dependencies: ["LoomCLIKit"]),
+        // The `loom` command; its folder is not `Sources/loom`, which differs from `Sources/Loom` only by case.
+        .executableTarget(name: "LoomCLI", dependencies: ["LoomCLIKit"]),
         .target(
             name: "LoomExamples",
             dependencies: ["Loom"],
