@@ -1,3 +1,4 @@
+import Foundation
 import LoomMacros
 import SwiftParser
 import SwiftSyntax
@@ -33,6 +34,7 @@ func assertExpansion(
     macros: [String: MacroSpec] = loomMacros,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
+    recordExpansion(of: source, macros: macros, sourceLocation: sourceLocation)
     assertMacroExpansion(
         source,
         expandedSource: expandedSource,
@@ -51,6 +53,21 @@ func assertExpansion(
             Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
         }
     )
+}
+
+/// With `LOOM_RECORD_EXPANSIONS` set to a file path, appends the actual expansion of `source`
+/// to that file as one JSON line, for `scripts/record-expansions.py`, which writes it into the
+/// test's `expandedSource` literal.
+private func recordExpansion(of source: String, macros: [String: MacroSpec], sourceLocation: Testing.SourceLocation) {
+    guard let path = ProcessInfo.processInfo.environment["LOOM_RECORD_EXPANSIONS"] else { return }
+    let record: [String: Any] = [
+        "file": sourceLocation.filePath, "line": sourceLocation.line, "text": expansion(of: source, macros: macros).text,
+    ]
+    guard let data = try? JSONSerialization.data(withJSONObject: record), let handle = FileHandle(forWritingAtPath: path)
+    else { return }
+    handle.seekToEndOfFile()
+    handle.write(data + Data("\n".utf8))
+    handle.closeFile()
 }
 
 /// The expanded text of `source` and the diagnostics the expansion reported, for tests that
