@@ -1,9 +1,8 @@
 import SwiftSyntax
 
-// Class models, and the extras a struct model can ask for (hooks, merging). A class gets its
-// initializer and overridable members in its body (the member role: a required initializer
-// and overridable methods cannot live in an extension) and its key sets and conformance in
-// an extension.
+// Class models. A class gets all its members in its body (the member role: a required
+// initializer and overridable methods cannot live in an extension, and names there resolve as
+// in the class's own declarations) and only its conformance in an extension.
 //
 // A class in a hierarchy (not final, or with a model superclass) splits encoding in two:
 // `encode(to:context:)` opens the object and calls `_loomEncodeMembers(to:context:)`, which
@@ -113,16 +112,9 @@ enum ClassGenerator {
 
     // MARK: Generate
 
-    /// The extension: key sets (a subclass's object key set inherits its superclass's) and the
-    /// conformances the class adds.
-    static func extensionSource(_ model: MappedModel, info: ClassInfo, type: String, conformances: [String]) -> String {
-        var writer = CodeWriter()
-        let header = conformances.isEmpty ? "extension \(type)" : "extension \(type): \(conformances.joined(separator: ", "))"
-        writer.block(header) { body in
-            for line in ExtensionGenerator.keySetDeclarations(model) { body.line(line) }
-            for line in ExtensionGenerator.transformerDeclarations(model) { body.line(line) }
-        }
-        return writer.text
+    /// The extension, which adds the conformances; the members are in the class body.
+    static func extensionSource(type: String, conformances: [String]) -> String {
+        conformances.isEmpty ? "extension \(type) {\n}" : "extension \(type): \(conformances.joined(separator: ", ")) {\n}"
     }
 
     /// The key set model of a class: a subclass names its object key set after itself and
@@ -150,7 +142,9 @@ enum ClassGenerator {
         let access = model.accessPrefix
         let overridable = info.isOpen ? "open " : access
         let override = info.superclass != nil ? "override " : ""
-        var members: [String] = []
+        // Key sets (a subclass's object key set inherits its superclass's) and transformers.
+        var members = [(ExtensionGenerator.keySetDeclarations(model) + ExtensionGenerator.transformerDeclarations(model))
+            .joined(separator: "\n")]
 
         // init(json:context:)
         var initializer = CodeWriter()
@@ -356,81 +350,11 @@ enum ClassGenerator {
 
     // MARK: Structs with extras
 
-    /// Whether a struct needs more than `ExtensionGenerator` writes: hooks or merging.
+    /// Whether a struct has hooks or merging, which keep it off the direct path.
     static func structNeedsExtras(_ model: MappedModel, _ description: ModelDescription) -> Bool {
         let hooks = description.hooks
         return hooks.willDecode != nil || hooks.didDecode != nil || hooks.validate != nil || hooks.willEncode != nil
             || !HooksGenerator.propertyValidators(model, hooks).isEmpty
             || description.inheritedTypes.contains("JSONMergeable")
-    }
-
-    /// The extension of a struct with hooks or merging.
-    static func structExtension(_ model: MappedModel, _ description: ModelDescription, type: String, conformance: String?)
-        -> String
-    {
-        let hooks = description.hooks
-        let access = model.accessPrefix
-        var writer = CodeWriter()
-        let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
-        writer.block(header) { extensionBody in
-            for line in ExtensionGenerator.keySetDeclarations(model) { extensionBody.line(line) }
-            for line in ExtensionGenerator.transformerDeclarations(model, modifier: "private ") {
-                extensionBody.line(line)
-            }
-            extensionBody.line("")
-            var initializer = CodeWriter()
-            initializer.line(
-                "\(access)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
-            )
-            let members = DecodeGenerator.memberwiseInitializer(model)
-            var body = CodeWriter()
-            body.append(DecodeGenerator.body(model, delegating: members != nil))
-            body.append(HooksGenerator.afterDecode(model, description))
-            initializer.append(HooksGenerator.wrapRewritten(body, hooks))
-            initializer.line("}")
-            extensionBody.append(initializer)
-            extensionBody.line("")
-            if let members {
-                extensionBody.append(members)
-                extensionBody.line("")
-            }
-
-            let encodeHeader = "func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
-            var encode = CodeWriter()
-            if let willEncode = hooks.willEncode, willEncode.returnsValue {
-                encode.block("\(access)\(encodeHeader)") { body in
-                    body.line(EncodeGenerator.stackGrowth)
-                    body.line("let model = \(willEncode.throwsErrors ? "try " : "")self.jsonWillEncode()")
-                    body.line("try model._loomEncode(to: &writer, context: context)")
-                }
-                encode.line("")
-                encode.line("func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
-            } else {
-                encode.line("\(access)\(encodeHeader) {")
-                encode.line("    " + EncodeGenerator.stackGrowth)
-                for line in HooksGenerator.willEncodeLines(hooks) { encode.line("    " + line) }
-            }
-            encode.append(EncodeGenerator.body(model, wrapsObject: true))
-            encode.line("}")
-            extensionBody.append(encode)
-
-            if description.inheritedTypes.contains("JSONMergeable") {
-                extensionBody.line("")
-                extensionBody.append(
-                    MergeGenerator.mergeFunction(model, description, header: "\(access)mutating func merge(from other: Self)"))
-                extensionBody.line("")
-                extensionBody.append(
-                    MergeGenerator.mergeOnlyFunction(
-                        model, description,
-                        header: "\(access)mutating func merge(from other: Self, only keyPaths: [PartialKeyPath<Self>])",
-                        root: "Self"))
-                extensionBody.line("")
-                extensionBody.line(
-                    "\(access)mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
-                extensionBody.append(MergeGenerator.updateBody(model, description, isStruct: true, superCall: nil))
-                extensionBody.line("}")
-            }
-        }
-        return writer.text
     }
 }

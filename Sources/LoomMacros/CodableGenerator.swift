@@ -109,9 +109,12 @@ enum CodableGenerator {
     /// `source`, an `extension … { … }` declaration, with `members` added at its end.
     static func appending(_ members: [String], to source: String) -> String {
         guard !members.isEmpty, let close = source.lastIndex(of: "}") else { return source }
+        // No blank line between `{` and the first member of an empty body.
+        var separator = source[..<close].hasSuffix("{\n") ? "" : "\n"
         var body = ""
         for member in members {
-            body += "\n"
+            body += separator
+            separator = "\n"
             for line in member.split(separator: "\n", omittingEmptySubsequences: false) {
                 body += line.isEmpty ? "\n" : "    \(line)\n"
             }

@@ -1,61 +1,21 @@
-/// Writes `init(json:context:)`.
+/// Writes the decoding from a parsed document: the statements of a class's
+/// `init(json:context:)` and of `update(json:context:)`, and a struct's `_loomDecode`.
 ///
 /// The steps match the hand-written model: match the members of each object level into slot
 /// variables (one pass per level, nested levels after their parent), decode every property
-/// through the accumulator so errors can be collected, then assign.
+/// through the accumulator so errors can be collected, then assign, or return the values.
 enum DecodeGenerator {
-    /// `members` is ``memberwiseInitializer(_:)`` of the model, computed once by the caller,
-    /// which also tells the direct path whether to delegate to it.
-    static func generate(_ model: MappedModel, members: CodeWriter?) -> CodeWriter {
-        var writer = CodeWriter(depth: 0)
-        writer.line(
-            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {")
-        writer.append(body(model, delegating: members != nil))
-        writer.line("}")
-        if let members {
-            writer.line("")
-            writer.append(members)
-        }
-        return writer
+    /// How the decoding statements end.
+    enum Ending {
+        /// Assign each value to its property (classes, `update(json:context:)`).
+        case assign
+        /// `return` the values as a `_LoomValues` tuple (``StructGenerator``), followed by the
+        /// elements the properties in `places` were decoded from, for validators' errors.
+        case returnValues(places: [MappedProperty])
     }
 
-    /// `init(_loomMembers:)`, which stores the decoded values, for a struct with a decoded
-    /// property that starts out with a value (`var x: T?` or an initial value); `nil` for
-    /// other models, or when a property's type cannot be a parameter.
-    ///
-    /// Swift 6.3's optimizer leaves a whole copy of such a struct at the end of a large
-    /// initializer that assigns over that first value: a retain and a release of every
-    /// reference the model holds (about 8 % of a twitter.json decode, for `User` and `Media`).
-    /// Storing the values in a separate initializer, swapping them into the properties that
-    /// already hold one, removes the copy; the initializer is small and is inlined.
-    static func memberwiseInitializer(_ model: MappedModel) -> CodeWriter? {
-        let decoded = model.properties.filter(\.decodes)
-        let types = decoded.compactMap(\.memberType)
-        guard decoded.contains(where: \.startsWithValue), types.count == decoded.count else { return nil }
-        let parameters = zip(decoded, types).enumerated().map { position, member in
-            let type = member.0.presence.keepsDefault ? "Optional<\(member.1)>" : member.1
-            return "\(position == 0 ? "_loomMembers" : "_") u\(member.0.index): \(type)"
-        }
-        var writer = CodeWriter(depth: 0)
-        writer.block("private init(\(parameters.joined(separator: ", ")))") { body in
-            // Plain stores first, so `self` is whole before any property is swapped.
-            for property in decoded where !swapsIn(property) { body.line(assignment(property)) }
-            for (property, type) in zip(decoded, types) where swapsIn(property) {
-                for line in swap(property, type: type) { body.line(line) }
-            }
-        }
-        return writer
-    }
-
-    /// Whether `init(_loomMembers:)` swaps the value into the property rather than assigning it.
-    private static func swapsIn(_ property: MappedProperty) -> Bool {
-        property.startsWithValue && property.isPlainStorage
-    }
-
-    /// The statements of `init(json:context:)`, one level deep (also used for class
-    /// initializers and `update(json:context:)`); with `delegating`, they end by passing the
-    /// values to `init(_loomMembers:)` instead of assigning them.
-    static func body(_ model: MappedModel, delegating: Bool = false) -> CodeWriter {
+    /// The decoding statements, one level deep.
+    static func body(_ model: MappedModel, ending: Ending = .assign) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
         var body = CodeWriter(depth: 1)
         let tree = model.tree
@@ -123,12 +83,18 @@ enum DecodeGenerator {
         for property in model.properties where property.decodes {
             body.line("let u\(property.index) = try Loom.JSONErrorAccumulator.unwrap(v\(property.index))")
         }
-        if delegating {
-            let values = model.properties.filter(\.decodes).map { "u\($0.index)" }
-            body.line("self.init(_loomMembers: \(values.joined(separator: ", ")))")
-        } else {
+        switch ending {
+        case .assign:
             for property in model.properties where property.decodes {
                 body.line(assignment(property))
+            }
+        case .returnValues(let places):
+            let values = StructGenerator.tuple(model.properties.filter(\.decodes).map(StructGenerator.value))
+            if places.isEmpty {
+                body.line("return \(values)")
+            } else {
+                let elements = places.map { HooksGenerator.elementExpression($0, model) }
+                body.line("return (\(values), \(StructGenerator.tuple(elements)))")
             }
         }
 
@@ -325,22 +291,6 @@ enum DecodeGenerator {
             return "if let value = \(value) { self.\(property.accessName) = value }"
         case .defaulted(let expression?), .optionalDefaulted(let expression?):
             return "self.\(property.accessName) = \(value) ?? \(expression)"
-        }
-    }
-
-    /// ``assignment(_:)`` for a property that already holds a value: the decoded value is
-    /// swapped in, and the first value leaves with the local.
-    private static func swap(_ property: MappedProperty, type: String) -> [String] {
-        let value = "u\(property.index)"
-        let new = "new\(property.index)"
-        let swap = "Swift.swap(&self.\(property.accessName), &\(new))"
-        switch property.presence {
-        case .required, .optional:
-            return ["var \(new) = \(value)", swap]
-        case .defaulted(nil), .optionalDefaulted(nil):
-            return ["if var \(new) = \(value) { \(swap) }"]
-        case .defaulted(let expression?), .optionalDefaulted(let expression?):
-            return ["var \(new): \(type) = \(value) ?? \(expression)", swap]
         }
     }
 }

@@ -24,6 +24,9 @@ enum ModelDiagnostic: DiagnosticMessage {
     case lossyNotCollection(property: String)
     case lossyWithTransform(property: String)
     case malformedTransformerHook
+    case privateNested(type: String, parent: String)
+    case localType(type: String)
+    case markerWithoutModel(marker: String, type: String)
     case internalError(String)
 
     var message: String {
@@ -71,6 +74,14 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .malformedTransformerHook:
             return
                 "the transformer hook must be declared 'static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>?'"
+        case .privateNested(let type, let parent):
+            return
+                "'@JSONModel' cannot declare the conformance of private type '\(type)': Swift does not let an extension outside '\(parent)' name it; declare it in the type (': JSONModel') or make the type 'fileprivate'"
+        case .localType(let type):
+            return
+                "'@JSONModel' cannot be used on '\(type)', which is declared inside a function: Swift does not allow extension macros on local types; declare the model outside the function"
+        case .markerWithoutModel(let marker, let type):
+            return "'\(marker)' has no effect: '\(type)' is not marked '@JSONModel'"
         case .internalError(let detail):
             return "'@JSONModel' could not generate code (\(detail)); please report this"
         }
@@ -99,12 +110,19 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .lossyNotCollection: id = "lossyNotCollection"
         case .lossyWithTransform: id = "lossyWithTransform"
         case .malformedTransformerHook: id = "malformedTransformerHook"
+        case .privateNested: id = "privateNested"
+        case .localType: id = "localType"
+        case .markerWithoutModel: id = "markerWithoutModel"
         case .internalError: id = "internalError"
         }
         return MessageID(domain: "Loom", id: id)
     }
 
-    var severity: DiagnosticSeverity { .error }
+    /// Errors, but for a marker nothing reads, which is harmless.
+    var severity: DiagnosticSeverity {
+        if case .markerWithoutModel = self { return .warning }
+        return .error
+    }
 }
 
 /// The fix-its `@JSONModel` offers.
@@ -152,6 +170,43 @@ struct ModelFixIt: FixItMessage {
         return FixIt(
             message: ModelFixIt(message: "insert '@JSONIgnore'"),
             changes: [.replaceText(range: position..<position, with: "@JSONIgnore ", in: Syntax(declaration))])
+    }
+
+    /// Declares `JSONModel` in `declaration`'s inheritance clause.
+    static func declareConformance(_ declaration: some DeclGroupSyntax) -> FixIt {
+        let message = ModelFixIt(message: "declare ': JSONModel'")
+        if let clause = declaration.inheritanceClause {
+            let position = clause.endPositionBeforeTrailingTrivia
+            return FixIt(
+                message: message, changes: [.replaceText(range: position..<position, with: ", JSONModel", in: Syntax(clause))])
+        }
+        // After the name and its generic parameters.
+        let end: Syntax
+        if let type = declaration.as(StructDeclSyntax.self) {
+            end = type.genericParameterClause.map(Syntax.init) ?? Syntax(type.name)
+        } else if let type = declaration.as(ClassDeclSyntax.self) {
+            end = type.genericParameterClause.map(Syntax.init) ?? Syntax(type.name)
+        } else if let type = declaration.as(EnumDeclSyntax.self) {
+            end = type.genericParameterClause.map(Syntax.init) ?? Syntax(type.name)
+        } else {
+            end = Syntax(declaration.memberBlock.leftBrace)
+        }
+        let position = end.endPositionBeforeTrailingTrivia
+        return FixIt(message: message, changes: [.replaceText(range: position..<position, with: ": JSONModel", in: end)])
+    }
+
+    /// Replaces a `private` modifier with `fileprivate`.
+    static func makeFileprivate(_ modifier: DeclModifierSyntax) -> FixIt {
+        FixIt(
+            message: ModelFixIt(message: "make it 'fileprivate'"),
+            changes: [
+                .replace(
+                    oldNode: Syntax(modifier.name),
+                    newNode: Syntax(
+                        TokenSyntax.keyword(
+                            .fileprivate, leadingTrivia: modifier.name.leadingTrivia,
+                            trailingTrivia: modifier.name.trailingTrivia)))
+            ])
     }
 
     /// Adds `: Type` after the pattern, for a literal initial value whose type is obvious.

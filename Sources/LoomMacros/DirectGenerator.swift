@@ -1,16 +1,16 @@
 /// Writes the direct path of a struct (`docs/Models.md`, "The direct path"):
-/// `read(from:context:)`, `readsDirectly`, and `init(_loomReading:context:)`, which reads the
-/// model's object from a `JSONReader` in one pass, straight from the bytes.
+/// `read(from:context:)`, `readsDirectly`, and `_loomReadValues`, which reads the model's
+/// object from a `JSONReader` in one pass, straight from the bytes.
 ///
-/// The initializer follows `init(json:context:)` step by step: the same slots, the same
-/// presence rules, the same stores (`init(_loomMembers:)` or assignments). Whatever it does
-/// not handle itself throws `JSONReader.Fallback`, after which the decoder runs
-/// `init(json:context:)` on a parsed document, so both give the same model or error.
+/// It follows `_loomDecode` step by step: the same slots, the same presence rules, the same
+/// values for `init(_loomValues:)`. Whatever it does not handle itself throws
+/// `JSONReader.Fallback`, after which the decoder runs `init(json:context:)` on a parsed
+/// document, so both give the same model or error.
 enum DirectGenerator {
     /// The members, or `nil` for a model the direct path does not cover: key paths, fallback
     /// or collected keys (more than one object level or more than one slot per property),
     /// superclass keys, or a property type that cannot name a local variable.
-    static func generate(_ model: MappedModel, delegating: Bool) -> CodeWriter? {
+    static func generate(_ model: MappedModel) -> CodeWriter? {
         let decoded = model.properties.filter(\.decodes)
         guard model.tree.levels.count == 1, model.inheritedKeys == nil else { return nil }
         var slots: [(property: MappedProperty, slot: Int, type: String)] = []
@@ -26,7 +26,7 @@ enum DirectGenerator {
         writer.line("\(access)static var readsDirectly: Bool { true }")
         writer.line("")
         writer.block("\(access)static func read(from \(signature)) throws(Loom.JSONReader.Fallback) -> Self") { body in
-            body.line("try Self(_loomReading: &reader, context: context)")
+            body.line("Self(_loomValues: try Self._loomReadValues(&reader, context))")
         }
         writer.line("")
         // The slots live in a struct, read by a function of their own that takes them
@@ -75,17 +75,15 @@ enum DirectGenerator {
             body.line("} while try reader.nextMember()")
         }
         writer.line("")
-        writer.block("private init(_loomReading \(signature)) throws(Loom.JSONReader.Fallback)") { body in
+        writer.block(
+            "private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues"
+        ) { body in
             body.line("var slots = _LoomSlots()")
             body.line("try Self._loomRead(&slots, &reader, context: context)")
             for (property, _, _) in slots {
                 body.line("let u\(property.index) = \(unwrapped(property))")
             }
-            if delegating {
-                body.line("self.init(_loomMembers: \(slots.map { "u\($0.property.index)" }.joined(separator: ", ")))")
-            } else {
-                for (property, _, _) in slots { body.line(DecodeGenerator.assignment(property)) }
-            }
+            body.line("return \(StructGenerator.tuple(slots.map { StructGenerator.value($0.property) }))")
         }
         return writer
     }

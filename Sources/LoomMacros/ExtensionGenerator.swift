@@ -1,34 +1,14 @@
 // Stage 4 of the pipeline: write the conformance. The shape is the hand-written one in
 // `Tests/LoomTests/Model/HandWrittenModelTests.swift`: key sets as static properties, then
-// `init(json:context:)` and `encode(to:context:)`, calling only Loom's public API.
+// decoding and `encode(to:context:)`, calling only Loom's public API. The declarations shared
+// by structs and classes are here; `StructGenerator` and `ClassGenerator` assemble them.
 
 enum ExtensionGenerator {
-    /// The whole `extension Type: Loom.JSONModel { … }` declaration.
-    static func generate(_ model: MappedModel, type: String, conformance: String?) -> String {
-        var writer = CodeWriter()
-        let header = conformance.map { "extension \(type): \($0)" } ?? "extension \(type)"
-        writer.block(header) { body in
-            for line in keySetDeclarations(model) { body.line(line) }
-            for line in transformerDeclarations(model, modifier: "private ") { body.line(line) }
-            body.line("")
-            let members = DecodeGenerator.memberwiseInitializer(model)
-            body.append(DecodeGenerator.generate(model, members: members))
-            if let direct = DirectGenerator.generate(model, delegating: members != nil) {
-                body.line("")
-                body.append(direct)
-            }
-            body.line("")
-            body.append(EncodeGenerator.generate(model))
-        }
-        return writer.text
-    }
-
-    /// The transformers of `@JSONTransform` properties, built once per type. A class's are
-    /// internal: its initializer, in the class body, is another expansion than its extension.
-    static func transformerDeclarations(_ model: MappedModel, modifier: String = "") -> [String] {
+    /// The transformers of `@JSONTransform` properties, built once per type.
+    static func transformerDeclarations(_ model: MappedModel) -> [String] {
         model.properties.compactMap { property in
             guard let name = property.transformerName, let expression = property.transform else { return nil }
-            return "\(modifier)static let \(name) = Loom._transformer(\(expression))"
+            return "private static let \(name) = Loom._transformer(\(expression))"
         }
     }
 

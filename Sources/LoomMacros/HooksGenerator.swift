@@ -137,8 +137,12 @@ enum HooksGenerator {
     /// The statements that run after the value is complete: per-property validators, then
     /// `jsonDidDecode()`, then `validate()`. In a subclass, hooks declared `override` are left
     /// to the superclass's initializer, which calls them already.
+    ///
+    /// `element` names the element a validated property was decoded from, for the position of
+    /// its error; by default the slot variables of ``DecodeGenerator/body(_:ending:)``.
     static func afterDecode(
-        _ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true
+        _ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true,
+        element: ((MappedProperty) -> String)? = nil
     ) -> CodeWriter {
         var writer = CodeWriter(depth: 1)
         let hooks = description.hooks
@@ -149,7 +153,7 @@ enum HooksGenerator {
                 let name = DeclaredHooks.propertyHookName("validate", plainName(property.accessName))
                 let slot = primarySlot(property)
                 let keys = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
-                let element = elementExpression(property, model)
+                let element = element?(property) ?? elementExpression(property, model)
                 let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
                 let helper = hook.returnsValue ? "checkProperty" : "validateProperty"
                 writer.block("try checks.capture") { capture in
@@ -197,7 +201,7 @@ enum HooksGenerator {
     }
 
     /// The element the property was decoded from, for error positions.
-    private static func elementExpression(_ property: MappedProperty, _ model: MappedModel) -> String {
+    static func elementExpression(_ property: MappedProperty, _ model: MappedModel) -> String {
         switch property.keys {
         case .single(let slot): return model.tree.variable(slot)
         case .fallbacks: return "f\(property.index).0"

@@ -12,8 +12,10 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     /// The generators write finished layout; re-formatting would only reindent it.
     public static var formatMode: FormatMode { .disabled }
 
-    /// Structs and enums get everything in an extension, which keeps a struct's memberwise
-    /// initializer; classes get their key sets and conformance there.
+    /// The extension adds the conformance. A struct's also holds its initializers, which in
+    /// the body would take away Swift's memberwise initializer; every other member is in the
+    /// type's body (the member role), where names resolve as in the user's own declarations.
+    /// The extension's members name none of the user's types (`StructGenerator.swift`).
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -30,54 +32,41 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         // `Codable` is declared here for every kind; a class's members live in its body.
         let conformanceList = (missing.contains("JSONModel") ? ["Loom.JSONModel"] : []) + codable.conformances
         let modelConformance = conformanceList.isEmpty ? nil : conformanceList.joined(separator: ", ")
-        let source: String
-        if let enumeration = declaration.as(EnumDeclSyntax.self) {
-            guard
-                let model = EnumGenerator.parse(
-                    enumeration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics),
-                diagnostics.isEmpty
-            else {
-                report(diagnostics, in: context)
-                return []
+        let placement = Placement(declaration, lexicalContext: context.lexicalContext)
+        // Reported by the member role: the compiler does not run this role on a local type.
+        if case .local = placement { return [] }
+        let plan = plan(declaration, attribute: node, in: context, diagnostics: &diagnostics)
+        if case .privateNested(let declaresConformance, let parent) = placement, !declaresConformance {
+            var fixIts = [ModelFixIt.declareConformance(declaration)]
+            if let modifier = declaration.modifiers.first(where: { $0.name.tokenKind == .keyword(.private) }) {
+                fixIts.append(ModelFixIt.makeFileprivate(modifier))
             }
+            diagnostics.add(.privateNested(type: typeName(declaration), parent: parent), at: node, fixIts: fixIts)
+        }
+        guard let plan, diagnostics.isEmpty else {
+            report(diagnostics, in: context)
+            return []
+        }
+        // No extension can name a private nested type: the body holds everything.
+        if case .privateNested = placement { return [] }
+        let source: String
+        switch plan {
+        case .enumeration(let model):
             source = CodableGenerator.appending(
                 CodableGenerator.valueMembers(codable, access: model.accessPrefix),
-                to: EnumGenerator.extensionSource(model, type: type.trimmedDescription, conformance: modelConformance))
-        } else {
-            guard
-                let description = DeclarationParser.parse(
-                    declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
-            else {
-                report(diagnostics, in: context)
-                return []
-            }
-            let model = ModelChecker.check(description, diagnostics: &diagnostics)
-            guard diagnostics.isEmpty else {
-                report(diagnostics, in: context)
-                return []
-            }
-            switch description.kind {
-            case .structure:
-                let members = CodableGenerator.valueMembers(codable, access: model.accessPrefix)
-                if ClassGenerator.structNeedsExtras(model, description) {
-                    source = CodableGenerator.appending(
-                        members,
-                        to: ClassGenerator.structExtension(
-                            model, description, type: type.trimmedDescription, conformance: modelConformance))
-                } else {
-                    source = CodableGenerator.appending(
-                        members,
-                        to: ExtensionGenerator.generate(model, type: type.trimmedDescription, conformance: modelConformance))
-                }
-            case .classModel(let info):
-                var conformances: [String] = []
-                if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
-                if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
-                conformances += codable.conformances
-                source = ClassGenerator.extensionSource(
-                    ClassGenerator.classModel(model, info: info), info: info, type: type.trimmedDescription,
-                    conformances: conformances)
-            }
+                to: EnumGenerator.extensionSource(type: type.trimmedDescription, conformance: modelConformance))
+        case .structure(let model, let description):
+            let output = StructGenerator.generate(model, description)
+            source = CodableGenerator.appending(
+                output.initializers + CodableGenerator.valueMembers(codable, access: model.accessPrefix),
+                to: modelConformance.map { "extension \(type.trimmedDescription): \($0) {\n}" }
+                    ?? "extension \(type.trimmedDescription) {\n}")
+        case .classModel:
+            var conformances: [String] = []
+            if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
+            if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
+            conformances += codable.conformances
+            source = ClassGenerator.extensionSource(type: type.trimmedDescription, conformances: conformances)
         }
         let file = Parser.parse(source: source)
         guard !file.hasError, file.statements.count == 1, let generated = file.statements.first?.item.as(ExtensionDeclSyntax.self)
@@ -89,8 +78,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         return [generated]
     }
 
-    /// Members a class needs in its body (a required initializer, overridable methods) and
-    /// the `JSONCase` list of an enum chosen by content; nothing for structs.
+    /// The members generated in the type's body: everything but a struct's initializers and
+    /// the conformance itself.
     ///
     /// The compiler never runs the extension role on an extension, so the misuse is reported
     /// here for that case only (and the extension role stays silent about it). Other problems
@@ -105,40 +94,124 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.notAType))
             return []
         }
+        let placement = Placement(declaration, lexicalContext: context.lexicalContext)
+        if case .local = placement {
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.localType(type: typeName(declaration))))
+            return []
+        }
         var diagnostics = DiagnosticList()
         let sources: [String]
+        switch plan(declaration, attribute: node, in: context, diagnostics: &diagnostics) {
+        case nil:
+            return []
+        case .enumeration(let model)?:
+            sources = EnumGenerator.members(model)
+        case .structure(let model, let description)?:
+            let output = StructGenerator.generate(model, description)
+            switch placement {
+            case .privateNested(declaresConformance: true, _):
+                // No extension can name the type: the initializers join the other members, and
+                // with them Swift's memberwise initializer goes, so it is written out.
+                sources =
+                    output.members + output.initializers
+                    + [StructGenerator.memberwiseInitializer(description, members: declaration.memberBlock.members)]
+                    .compactMap { $0 }
+            case .privateNested(declaresConformance: false, _):
+                return []
+            case .regular, .local:
+                sources = output.members
+            }
+        case .classModel(let model, let description, let info)?:
+            sources =
+                ClassGenerator.members(model, description, info: info)
+                + CodableGenerator.classMembers(
+                    classCodablePlan(protocols, info: info, members: declaration.memberBlock.members), info: info,
+                    access: model.accessPrefix)
+        }
+        // Each source holds one or more declarations; they are parsed as the body of a type.
+        let parsed = Parser.parse(source: "struct _Members {\n\(sources.joined(separator: "\n\n"))\n}")
+        guard !parsed.hasError, parsed.statements.count == 1,
+            let holder = parsed.statements.first?.item.as(StructDeclSyntax.self)
+        else {
+            context.diagnose(
+                Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated member does not parse")))
+            return []
+        }
+        return holder.memberBlock.members.map { $0.decl.trimmed }
+    }
+
+    /// Where the declaration sits, as far as the extension role is concerned.
+    private enum Placement {
+        /// An extension can name the type.
+        case regular
+        /// A `private` type nested in `parent`: only `parent`'s body and extensions can name
+        /// it, never an extension of the type itself at file scope.
+        case privateNested(declaresConformance: Bool, parent: String)
+        /// A type declared inside a function, closure or accessor.
+        case local
+
+        init(_ declaration: some DeclGroupSyntax, lexicalContext: [Syntax]) {
+            let isTypeContext: (Syntax) -> Bool = {
+                $0.is(StructDeclSyntax.self) || $0.is(ClassDeclSyntax.self) || $0.is(EnumDeclSyntax.self)
+                    || $0.is(ActorDeclSyntax.self) || $0.is(ExtensionDeclSyntax.self) || $0.is(ProtocolDeclSyntax.self)
+            }
+            if lexicalContext.contains(where: { !isTypeContext($0) }) {
+                self = .local
+            } else if let parent = lexicalContext.first,
+                declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) })
+            {
+                let declared = declaration.inheritanceClause?.inheritedTypes.contains {
+                    ClassGenerator.plainTypeName($0.type) == "JSONModel"
+                } ?? false
+                self = .privateNested(declaresConformance: declared, parent: JSONModelMacro.typeName(parent))
+            } else {
+                self = .regular
+            }
+        }
+    }
+
+    /// The name a type or extension declares (`GitHub`, `API.Repo`).
+    fileprivate static func typeName(_ node: some SyntaxProtocol) -> String {
+        let syntax = Syntax(node)
+        if let type = syntax.as(StructDeclSyntax.self) { return type.name.text }
+        if let type = syntax.as(ClassDeclSyntax.self) { return type.name.text }
+        if let type = syntax.as(EnumDeclSyntax.self) { return type.name.text }
+        if let type = syntax.as(ActorDeclSyntax.self) { return type.name.text }
+        if let type = syntax.as(ProtocolDeclSyntax.self) { return type.name.text }
+        if let type = syntax.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+        return "the enclosing type"
+    }
+
+    /// What the pipeline makes of a declaration.
+    private enum Plan {
+        case enumeration(EnumModel)
+        case structure(MappedModel, ModelDescription)
+        case classModel(MappedModel, ModelDescription, ClassInfo)
+    }
+
+    /// Runs parse, read and check; `nil` when any stage reported a problem (in `diagnostics`).
+    private static func plan(
+        _ declaration: some DeclGroupSyntax, attribute node: AttributeSyntax, in context: some MacroExpansionContext,
+        diagnostics: inout DiagnosticList
+    ) -> Plan? {
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             guard
                 let model = EnumGenerator.parse(
                     enumeration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics),
                 diagnostics.isEmpty
-            else { return [] }
-            sources = EnumGenerator.members(model)
-        } else if declaration.is(ClassDeclSyntax.self),
+            else { return nil }
+            return .enumeration(model)
+        }
+        guard
             let description = DeclarationParser.parse(
                 declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
-        {
-            let model = ModelChecker.check(description, diagnostics: &diagnostics)
-            guard diagnostics.isEmpty, case .classModel(let info) = description.kind else { return [] }
-            sources =
-                ClassGenerator.members(ClassGenerator.classModel(model, info: info), description, info: info)
-                + CodableGenerator.classMembers(
-                    classCodablePlan(protocols, info: info, members: declaration.memberBlock.members), info: info,
-                    access: model.accessPrefix)
-        } else {
-            return []
+        else { return nil }
+        let model = ModelChecker.check(description, diagnostics: &diagnostics)
+        guard diagnostics.isEmpty else { return nil }
+        switch description.kind {
+        case .structure: return .structure(model, description)
+        case .classModel(let info): return .classModel(ClassGenerator.classModel(model, info: info), description, info)
         }
-        var members: [DeclSyntax] = []
-        for source in sources {
-            let member = DeclSyntax(stringLiteral: source)
-            guard !member.hasError else {
-                context.diagnose(
-                    Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated member does not parse")))
-                return []
-            }
-            members.append(member)
-        }
-        return members
     }
 
     /// A class's `Codable` members: the missing halves, and in a subclass of a model the
@@ -157,13 +230,36 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
 }
 
 /// `@JSONKey`, `@JSONIgnore`, `@JSONDefault`, `@JSONTransform`, `@JSONLenient`, `@JSONLossy`: markers that `@JSONModel`
-/// reads. On their own they expand to nothing.
+/// reads. On their own they expand to nothing; on a member of a type that has no
+/// `@JSONModel` they say so, since nothing would read them.
 public struct JSONMarkerMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        []
+        // Only a type's own body is judged: an extension may extend a model.
+        guard let parent = context.lexicalContext.first, let attributes = attributes(of: parent) else { return [] }
+        let isModel = attributes.contains {
+            guard case .attribute(let attribute) = $0 else { return false }
+            return ClassGenerator.plainTypeName(attribute.attributeName) == "JSONModel"
+        }
+        if !isModel {
+            let marker = "@" + ClassGenerator.plainTypeName(node.attributeName)
+            context.diagnose(
+                Diagnostic(
+                    node: Syntax(node), message: ModelDiagnostic.markerWithoutModel(marker: marker, type: JSONModelMacro.typeName(parent)),
+                    fixIts: [ModelFixIt.remove(node)]))
+        }
+        return []
+    }
+
+    /// The attributes of a struct, class, enum or actor declaration.
+    private static func attributes(of node: Syntax) -> AttributeListSyntax? {
+        if let type = node.as(StructDeclSyntax.self) { return type.attributes }
+        if let type = node.as(ClassDeclSyntax.self) { return type.attributes }
+        if let type = node.as(EnumDeclSyntax.self) { return type.attributes }
+        if let type = node.as(ActorDeclSyntax.self) { return type.attributes }
+        return nil
     }
 }

@@ -99,9 +99,11 @@ struct MappedProperty {
     /// No property wrapper and no observers: the generated initializer may swap a value into
     /// the storage instead of assigning it.
     var isPlainStorage = false
-    /// The type as a parameter of the generated `init(_loomMembers:)`, or `nil` where it cannot
+    /// The type as the type of a local variable on the direct path, or `nil` where it cannot
     /// be one: function types (a parameter would need `@escaping`) and opaque `some` types.
     var memberType: String?
+    /// The type as an element of the generated `_LoomValues` tuple.
+    var valueType = ""
 
     /// Whether the value is optional at the top level (a `nil` value is omitted on encode).
     var isOptional: Bool { shape.isOptional }

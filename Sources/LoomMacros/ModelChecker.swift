@@ -75,6 +75,7 @@ enum ModelChecker {
             mappedProperty.isPlainStorage =
                 property.binding.accessorBlock == nil && property.declaration.attributes.count == marker.all.count
             mappedProperty.memberType = memberType(type)
+            mappedProperty.valueType = valueType(type)
             if mappedProperty.transform != nil {
                 // Built once per type; generic types cannot have static stored properties.
                 if !model.isGeneric { mappedProperty.transformerName = "_loomTransformer_\(number)" }
@@ -110,6 +111,14 @@ enum ModelChecker {
             base = only.type.as(AttributedTypeSyntax.self)?.baseType ?? only.type
         }
         if base.is(FunctionTypeSyntax.self) { return nil }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return "\(unwrapped.wrappedType.trimmedDescription)?"
+        }
+        return type.trimmedDescription
+    }
+
+    /// `type` as an element of a tuple type, `T!` written `T?`.
+    private static func valueType(_ type: TypeSyntax) -> String {
         if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
             return "\(unwrapped.wrappedType.trimmedDescription)?"
         }

@@ -35,12 +35,12 @@ struct CodableExpansionTests {
 
             public struct User {
                 public var login: String
-            }
 
-            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {
                 static let _loomKeys = Loom.JSONKeySet(["login"])
 
-                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = String
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -55,13 +55,13 @@ struct CodableExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.login = u0
+                    return u0
                 }
 
                 public static var readsDirectly: Bool { true }
 
                 public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -83,11 +83,11 @@ struct CodableExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.login = u0
+                    return u0
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -96,6 +96,17 @@ struct CodableExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.login, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.login = u0
                 }
 
                 public init(from decoder: any Swift.Decoder) throws {

@@ -42,6 +42,136 @@ struct DiagnosticTests {
         )
     }
 
+    // MARK: Declaration contexts
+
+    /// A private type nested in another cannot be named by an extension at file scope, where
+    /// the conformance would go; the type can declare it itself, or be `fileprivate`.
+    @Test func privateNestedTypesDeclareTheirConformance() {
+        assertExpansion(
+            """
+            enum Vault {
+                @JSONModel
+                private struct Token {
+                    var value: String
+                }
+            }
+            """,
+            expandedSource: """
+            enum Vault {
+                private struct Token {
+                    var value: String
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONModel' cannot declare the conformance of private type 'Token': Swift does not let an extension outside 'Vault' name it; declare it in the type (': JSONModel') or make the type 'fileprivate'",
+                    line: 2, column: 5,
+                    fixIts: [FixItSpec(message: "declare ': JSONModel'"), FixItSpec(message: "make it 'fileprivate'")])
+            ],
+            applyFixIts: ["declare ': JSONModel'"],
+            fixedSource: """
+            enum Vault {
+                @JSONModel
+                private struct Token: JSONModel {
+                    var value: String
+                }
+            }
+            """
+        )
+    }
+
+    @Test func privateNestedTypesCanBeFileprivate() {
+        assertExpansion(
+            """
+            enum Vault {
+                @JSONModel
+                private struct Token<T>: Equatable {
+                    var value: String
+                }
+            }
+            """,
+            expandedSource: """
+            enum Vault {
+                private struct Token<T>: Equatable {
+                    var value: String
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONModel' cannot declare the conformance of private type 'Token': Swift does not let an extension outside 'Vault' name it; declare it in the type (': JSONModel') or make the type 'fileprivate'",
+                    line: 2, column: 5,
+                    fixIts: [FixItSpec(message: "declare ': JSONModel'"), FixItSpec(message: "make it 'fileprivate'")])
+            ],
+            applyFixIts: ["make it 'fileprivate'"],
+            fixedSource: """
+            enum Vault {
+                @JSONModel
+                fileprivate struct Token<T>: Equatable {
+                    var value: String
+                }
+            }
+            """
+        )
+    }
+
+    /// Swift does not allow extension macros on local types: the compiler refuses them, and
+    /// the macro says what to do instead.
+    @Test func localTypesAreRejected() {
+        assertExpansion(
+            """
+            func load() {
+                @JSONModel
+                struct Row {
+                    var id: Int
+                }
+            }
+            """,
+            expandedSource: """
+            func load() {
+                struct Row {
+                    var id: Int
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONModel' cannot be used on 'Row', which is declared inside a function: Swift does not allow extension macros on local types; declare the model outside the function",
+                    line: 2, column: 5)
+            ]
+        )
+    }
+
+    /// A marker on a property of a type without `@JSONModel` would do nothing.
+    @Test func markersWithoutAModelAreReported() {
+        assertExpansion(
+            """
+            struct Settings {
+                @JSONKey("dark_mode") var darkMode: Bool
+                @JSONIgnore var cache: [String: Int] = [:]
+            }
+            """,
+            expandedSource: """
+            struct Settings {
+                var darkMode: Bool
+                var cache: [String: Int] = [:]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONKey' has no effect: 'Settings' is not marked '@JSONModel'", line: 2, column: 5,
+                    severity: .warning, fixIts: [FixItSpec(message: #"remove '@JSONKey("dark_mode")'"#)]),
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' has no effect: 'Settings' is not marked '@JSONModel'", line: 3, column: 5,
+                    severity: .warning, fixIts: [FixItSpec(message: "remove '@JSONIgnore'")]),
+            ]
+        )
+    }
+
     // MARK: @JSONIgnore
 
     @Test func ignoredPropertiesNeedADefault() {

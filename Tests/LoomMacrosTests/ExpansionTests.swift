@@ -20,12 +20,12 @@ struct ExpansionTests {
             struct User {
                 var login: String
                 var id: Int
-            }
 
-            extension User: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["login", "id"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (String, Int)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -44,14 +44,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.login = u0
-                    self.id = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -77,13 +76,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.login = u0
-                    self.id = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -96,7 +94,277 @@ struct ExpansionTests {
                     writer.endObject()
                 }
             }
+
+            extension User: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.login = u0
+                    self.id = u1
+                }
+            }
             """
+        )
+    }
+
+    /// A model in a namespace names its siblings by their short names: everything that names
+    /// them is in the type's body, where they resolve; the extension holds only initializers
+    /// that name none of them.
+    @Test func namespacedModel() {
+        assertExpansion(
+            """
+            enum GitHub {
+                @JSONModel
+                struct Issue {
+                    var user: User
+                    @JSONDefault(Kind.standard) var kind: Kind
+                }
+            }
+            """,
+            expandedSource: """
+
+            enum GitHub {
+                struct Issue {
+                    var user: User
+                    var kind: Kind
+
+                    static let _loomKeys = Loom.JSONKeySet(["user", "kind"])
+
+                    typealias _LoomValues = (User, Kind)
+
+                    static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                        let _loomKeys = Self._loomKeys
+                        let members = try context.object(element, for: Self.self)
+                        var s0: Loom.JSONElement? = nil
+                        var s1: Loom.JSONElement? = nil
+                        var errors = Loom.JSONErrorAccumulator(context)
+                        var hint = 0
+                        for member in members {
+                            switch _loomKeys.match(member.key, hint: &hint, context) {
+                            case 0: context.assign(&s0, member.value)
+                            case 1: context.assign(&s1, member.value)
+                            default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                            }
+                        }
+                        let v0 = try errors.capture {
+                            try context.required(s0, _loomKeys, 0) { try $1.decode(User.self, from: $0) }
+                        }
+                        let v1 = try errors.capture {
+                            try context.defaulted(s1, _loomKeys, 1, in: element, default: "Kind.standard") { try $1.decode(Kind.self, from: $0) }
+                        }
+                        try errors.finish()
+                        let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                        let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                        return (u0, u1 ?? Kind.standard)
+                    }
+
+                    static var readsDirectly: Bool { true }
+
+                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                        Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    }
+
+                    private struct _LoomSlots {
+                        var v0: Optional<User> = nil
+                        var v1: Optional<Kind> = nil
+                    }
+
+                    @inline(never)
+                    private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                        let _loomKeys = Self._loomKeys
+                        guard try reader.beginObject(context) else { return }
+                        var hint = 0
+                        repeat {
+                            switch try reader.key(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claim(slots.v0)
+                                slots.v0 = try reader.decode(User.self, context)
+                            case 1:
+                                try reader.claim(slots.v1)
+                                slots.v1 = try reader.decode(Kind.self, context)
+                            default: try reader.skipUnknown(context)
+                            }
+                        } while try reader.nextMember()
+                    }
+
+                    private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
+                        var slots = _LoomSlots()
+                        try Self._loomRead(&slots, &reader, context: context)
+                        let u0 = try reader.required(slots.v0.take())
+                        let u1 = slots.v1.take()
+                        return (u0, u1 ?? Kind.standard)
+                    }
+
+                    func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                        if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                        try writer.beginObject()
+                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        try context.encode(self.user, to: &writer)
+                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        try context.encode(self.kind, to: &writer)
+                        writer.endObject()
+                    }
+                }
+            }
+
+            extension GitHub.Issue: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.user = u0
+                    self.kind = u1
+                }
+            }
+            """
+        )
+    }
+
+    /// A private type nested in another declares its conformance itself; no extension can
+    /// name it, so the initializers, and the memberwise initializer Swift would have
+    /// synthesized, are in its body.
+    @Test func privateNestedModel() {
+        assertExpansion(
+            """
+            enum Vault {
+                @JSONModel
+                private struct Token: JSONModel {
+                    var value: String
+                    var expires: Int?
+                    var scopes: [String] = []
+                    let kind: String = "token"
+                }
+            }
+            """,
+            expandedSource: """
+
+            enum Vault {
+                private struct Token: JSONModel {
+                    var value: String
+                    var expires: Int?
+                    var scopes: [String] = []
+                    let kind: String = "token"
+
+                    static let _loomKeys = Loom.JSONKeySet(["value", "expires", "scopes", "kind"])
+
+                    typealias _LoomValues = (String, Int?, Optional<[String]>)
+
+                    static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                        let _loomKeys = Self._loomKeys
+                        let members = try context.object(element, for: Self.self)
+                        var s0: Loom.JSONElement? = nil
+                        var s1: Loom.JSONElement? = nil
+                        var s2: Loom.JSONElement? = nil
+                        var errors = Loom.JSONErrorAccumulator(context)
+                        var hint = 0
+                        for member in members {
+                            switch _loomKeys.match(member.key, hint: &hint, context) {
+                            case 0: context.assign(&s0, member.value)
+                            case 1: context.assign(&s1, member.value)
+                            case 2: context.assign(&s2, member.value)
+                            case 3: break
+                            default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                            }
+                        }
+                        let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
+                        let v1 = try context.optional(s1, _loomKeys, 1, Int.self, into: &errors)
+                        let v2 = try errors.capture {
+                            try context.defaulted(s2, _loomKeys, 2, in: element, default: "[]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
+                        }
+                        try errors.finish()
+                        let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                        let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                        let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
+                        return (u0, u1, u2)
+                    }
+
+                    static var readsDirectly: Bool { true }
+
+                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                        Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    }
+
+                    private struct _LoomSlots {
+                        var v0: Optional<String> = nil
+                        var v1: Optional<Int?> = nil
+                        var v2: Optional<[String]> = nil
+                    }
+
+                    @inline(never)
+                    private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                        let _loomKeys = Self._loomKeys
+                        guard try reader.beginObject(context) else { return }
+                        var hint = 0
+                        repeat {
+                            switch try reader.key(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claim(slots.v0)
+                                slots.v0 = try reader.decode(String.self, context)
+                            case 1:
+                                try reader.claim(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.decode(Int.self, context))
+                            case 2:
+                                try reader.claim(slots.v2)
+                                slots.v2 = try reader.array(context) { try $0.decode(String.self, $1) }
+                            case 3: try reader.skipValue()
+                            default: try reader.skipUnknown(context)
+                            }
+                        } while try reader.nextMember()
+                    }
+
+                    private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
+                        var slots = _LoomSlots()
+                        try Self._loomRead(&slots, &reader, context: context)
+                        let u0 = try reader.required(slots.v0.take())
+                        let u1 = slots.v1.take() ?? nil
+                        let u2 = slots.v2.take()
+                        return (u0, u1, u2)
+                    }
+
+                    func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                        if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                        try writer.beginObject()
+                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        try context.encode(self.value, to: &writer)
+                        if let value = self.expires {
+                            context.writeKey(Self._loomKeys, 1, to: &writer)
+                            try context.encode(value, to: &writer)
+                        } else if context.writesNulls {
+                            context.writeKey(Self._loomKeys, 1, to: &writer)
+                            writer.writeNull()
+                        }
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        try context.array(self.scopes, to: &writer) { try context.encode($0, to: &$1) }
+                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        try context.encode(self.kind, to: &writer)
+                        writer.endObject()
+                    }
+
+                    init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                        self.init(_loomValues: try Self._loomDecode(element, context))
+                    }
+
+                    init(_loomValues values: _LoomValues) {
+                        let (u0, u1, u2) = values
+                        self.value = u0
+                        var new1 = u1; Swift.swap(&self.expires, &new1)
+                        if var new2 = u2 { Swift.swap(&self.scopes, &new2) }
+                    }
+
+                    init(value: String, expires: Int? = nil, scopes: [String] = []) {
+                        self.value = value
+                        self.expires = expires
+                        self.scopes = scopes
+                    }
+                }
+            }
+            """,
+            macros: loomMacrosForDeclaredConformance
         )
     }
 
@@ -115,12 +383,12 @@ struct ExpansionTests {
             struct Repo {
                 var htmlURL: URL
                 var name: String
-            }
 
-            extension Repo: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["html_url", "name"], explicit: [true, false])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (URL, String)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -141,14 +409,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.htmlURL = u0
-                    self.name = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -174,13 +441,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.htmlURL = u0
-                    self.name = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -191,6 +457,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Repo: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.htmlURL = u0
+                    self.name = u1
                 }
             }
             """
@@ -210,19 +488,22 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Status {
                 var id: Int
                 var login: String
                 var name: String?
                 var userID: Int
-            }
 
-            extension Status: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["id", "user"], explicit: [false, true])
+
                 static let _loomKeys_1 = Loom.JSONKeySet(["login", "profile", "id"], explicit: [true, true, true], prefix: ["user"])
+
                 static let _loomKeys_2 = Loom.JSONKeySet(["name"], explicit: [true], prefix: ["user", "profile"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Int, String, String?, Int)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
@@ -271,15 +552,7 @@ struct ExpansionTests {
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
                     let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    self.init(_loomMembers: u0, u1, u2, u3)
-                }
-
-                private init(_loomMembers u0: Int, _ u1: String, _ u2: String?, _ u3: Int) {
-                    self.id = u0
-                    self.login = u1
-                    self.userID = u3
-                    var new2 = u2
-                    Swift.swap(&self.name, &new2)
+                    return (u0, u1, u2, u3)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -309,6 +582,20 @@ struct ExpansionTests {
                     writer.endObject()
                 }
             }
+
+            extension Status: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2, u3) = values
+                    self.id = u0
+                    self.login = u1
+                    self.userID = u3
+                    var new2 = u2; Swift.swap(&self.name, &new2)
+                }
+            }
             """
         )
     }
@@ -323,14 +610,15 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Book {
                 var id: Int
-            }
 
-            extension Book: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["id", "ID", "book_id"], explicit: [true, true, true])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = Int
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -352,7 +640,7 @@ struct ExpansionTests {
                     }
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.id = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -361,6 +649,17 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Book: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.id = u0
                 }
             }
             """
@@ -377,15 +676,17 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Book {
                 var title: String?
-            }
 
-            extension Book: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["title", "info"], explicit: [true, true])
+
                 static let _loomKeys_1 = Loom.JSONKeySet(["title"], explicit: [true], prefix: ["info"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = String?
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let members = try context.object(element, for: Self.self)
@@ -416,12 +717,7 @@ struct ExpansionTests {
                     }
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.init(_loomMembers: u0)
-                }
-
-                private init(_loomMembers u0: String?) {
-                    var new0 = u0
-                    Swift.swap(&self.title, &new0)
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -435,6 +731,17 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+            }
+
+            extension Book: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    var new0 = u0; Swift.swap(&self.title, &new0)
                 }
             }
             """
@@ -452,16 +759,18 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Weather {
                 var temperatures: [String: Double]
                 var wind: [String: Double]?
-            }
 
-            extension Weather: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["temp", "main", "wind_speed"], explicit: [true, true, true])
+
                 static let _loomKeys_1 = Loom.JSONKeySet(["temp_max"], explicit: [true], prefix: ["main"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = ([String: Double], [String: Double]?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let members = try context.object(element, for: Self.self)
@@ -497,13 +806,7 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.init(_loomMembers: u0, u1)
-                }
-
-                private init(_loomMembers u0: [String: Double], _ u1: [String: Double]?) {
-                    self.temperatures = u0
-                    var new1 = u1
-                    Swift.swap(&self.wind, &new1)
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -520,6 +823,18 @@ struct ExpansionTests {
                     }
                     try context.writeCollected(c1, "wind_speed", Self._loomKeys, 2, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Weather: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.temperatures = u0
+                    var new1 = u1; Swift.swap(&self.wind, &new1)
                 }
             }
             """
@@ -543,12 +858,12 @@ struct ExpansionTests {
                 var bio: String?
                 var website: Optional<URL>
                 var none: Int? = nil
-            }
 
-            extension Profile: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["bio", "website", "none"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (String?, Optional<URL>, Int?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -573,21 +888,13 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.init(_loomMembers: u0, u1, u2)
-                }
-
-                private init(_loomMembers u0: String?, _ u1: Optional<URL>, _ u2: Int?) {
-                    self.website = u1
-                    var new0 = u0
-                    Swift.swap(&self.bio, &new0)
-                    var new2 = u2
-                    Swift.swap(&self.none, &new2)
+                    return (u0, u1, u2)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -617,13 +924,13 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = slots.v0.take() ?? nil
                     let u1 = slots.v1.take() ?? nil
                     let u2 = slots.v2.take() ?? nil
-                    self.init(_loomMembers: u0, u1, u2)
+                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -653,6 +960,19 @@ struct ExpansionTests {
                     writer.endObject()
                 }
             }
+
+            extension Profile: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    self.website = u1
+                    var new0 = u0; Swift.swap(&self.bio, &new0)
+                    var new2 = u2; Swift.swap(&self.none, &new2)
+                }
+            }
             """
         )
     }
@@ -674,12 +994,12 @@ struct ExpansionTests {
                 var retries: Int = 3
                 var labels: [String] = []
                 var theme: String? = "dark"
-            }
 
-            extension Settings: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["retries", "labels", "theme"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -708,19 +1028,13 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.init(_loomMembers: u0, u1, u2)
-                }
-
-                private init(_loomMembers u0: Optional<Int>, _ u1: Optional<[String]>, _ u2: Optional<String?>) {
-                    if var new0 = u0 { Swift.swap(&self.retries, &new0) }
-                    if var new1 = u1 { Swift.swap(&self.labels, &new1) }
-                    if var new2 = u2 { Swift.swap(&self.theme, &new2) }
+                    return (u0, u1, u2)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -750,13 +1064,13 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = slots.v0.take()
                     let u1 = slots.v1.take()
                     let u2 = slots.v2.take()
-                    self.init(_loomMembers: u0, u1, u2)
+                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -774,6 +1088,19 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+            }
+
+            extension Settings: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    if var new0 = u0 { Swift.swap(&self.retries, &new0) }
+                    if var new1 = u1 { Swift.swap(&self.labels, &new1) }
+                    if var new2 = u2 { Swift.swap(&self.theme, &new2) }
                 }
             }
             """
@@ -797,12 +1124,12 @@ struct ExpansionTests {
                 var retries: Int
                 var limit: Int
                 var theme: String?
-            }
 
-            extension Settings: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["retries", "limit", "theme"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Int, Int, String?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -831,20 +1158,13 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.init(_loomMembers: u0, u1, u2)
-                }
-
-                private init(_loomMembers u0: Optional<Int>, _ u1: Optional<Int>, _ u2: Optional<String?>) {
-                    self.retries = u0 ?? 3
-                    self.limit = u1 ?? (base + 1)
-                    var new2: String? = u2 ?? "dark"
-                    Swift.swap(&self.theme, &new2)
+                    return (u0 ?? 3, u1 ?? (base + 1), u2 ?? "dark")
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -874,13 +1194,13 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = slots.v0.take()
                     let u1 = slots.v1.take()
                     let u2 = slots.v2.take()
-                    self.init(_loomMembers: u0, u1, u2)
+                    return (u0 ?? 3, u1 ?? (base + 1), u2 ?? "dark")
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -898,6 +1218,19 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+            }
+
+            extension Settings: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    self.retries = u0
+                    self.limit = u1
+                    var new2 = u2; Swift.swap(&self.theme, &new2)
                 }
             }
             """
@@ -919,12 +1252,12 @@ struct ExpansionTests {
             struct Envelope {
                 let version: Int = 2
                 let payload: String
-            }
 
-            extension Envelope: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["version", "payload"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = String
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s1: Loom.JSONElement? = nil
@@ -940,13 +1273,13 @@ struct ExpansionTests {
                     let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
                     try errors.finish()
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.payload = u1
+                    return u1
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -969,11 +1302,11 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u1 = try reader.required(slots.v1.take())
-                    self.payload = u1
+                    return u1
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -984,6 +1317,17 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.payload, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Envelope: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u1 = values
+                    self.payload = u1
                 }
             }
             """
@@ -1007,12 +1351,12 @@ struct ExpansionTests {
                 var title: String
                 var retrievedAt = Date()
                 var cache: [String: Int]?
-            }
 
-            extension Issue: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["title"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = String
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1027,13 +1371,13 @@ struct ExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.title = u0
+                    return u0
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1055,11 +1399,11 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.title = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1068,6 +1412,17 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Issue: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.title = u0
                 }
             }
             """
@@ -1090,14 +1445,16 @@ struct ExpansionTests {
             struct Event {
                 var start: Date
                 var end: Date?
-            }
 
-            extension Event: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["start", "ends_at"], explicit: [false, true])
+
                 private static let _loomTransformer_0 = Loom._transformer(.iso8601)
+
                 private static let _loomTransformer_1 = Loom._transformer(ISO8601DateTransformer())
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Date, Date?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1120,19 +1477,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.init(_loomMembers: u0, u1)
-                }
-
-                private init(_loomMembers u0: Date, _ u1: Date?) {
-                    self.start = u0
-                    var new1 = u1
-                    Swift.swap(&self.end, &new1)
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1158,12 +1509,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = slots.v1.take() ?? nil
-                    self.init(_loomMembers: u0, u1)
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1179,6 +1530,18 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+            }
+
+            extension Event: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.start = u0
+                    var new1 = u1; Swift.swap(&self.end, &new1)
                 }
             }
             """
@@ -1200,12 +1563,12 @@ struct ExpansionTests {
             struct Geometry {
                 var coordinates: [[[Double]]]
                 var matrix: Array<Array<Int?>>
-            }
 
-            extension Geometry: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["coordinates", "matrix"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1228,14 +1591,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.coordinates = u0
-                    self.matrix = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1261,13 +1623,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.coordinates = u0
-                    self.matrix = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1278,6 +1639,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } } }
                     writer.endObject()
+                }
+            }
+
+            extension Geometry: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.coordinates = u0
+                    self.matrix = u1
                 }
             }
             """
@@ -1299,12 +1672,12 @@ struct ExpansionTests {
             struct Teams {
                 var members: [String: [User]]
                 var leads: Dictionary<String, User?>
-            }
 
-            extension Teams: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["members", "leads"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1327,14 +1700,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.members = u0
-                    self.leads = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1360,13 +1732,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.members = u0
-                    self.leads = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1377,6 +1748,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.leads, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
+                }
+            }
+
+            extension Teams: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.members = u0
+                    self.leads = u1
                 }
             }
             """
@@ -1396,12 +1779,12 @@ struct ExpansionTests {
 
             struct Tagged {
                 var tags: Set<String>
-            }
 
-            extension Tagged: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["tags"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = Set<String>
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1418,13 +1801,13 @@ struct ExpansionTests {
                     }
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.tags = u0
+                    return u0
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1446,11 +1829,11 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.tags = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1459,6 +1842,17 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
                     writer.endObject()
+                }
+            }
+
+            extension Tagged: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.tags = u0
                 }
             }
             """
@@ -1480,12 +1874,12 @@ struct ExpansionTests {
             struct Ranking {
                 var byRank: [Int: String]
                 var byState: [State: [Int]]
-            }
 
-            extension Ranking: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["byRank", "byState"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = ([Int: String], [State: [Int]])
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1508,14 +1902,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.byRank = u0
-                    self.byState = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1541,13 +1934,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.byRank = u0
-                    self.byState = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1558,6 +1950,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
+                }
+            }
+
+            extension Ranking: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.byRank = u0
+                    self.byState = u1
                 }
             }
             """
@@ -1575,16 +1979,18 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Page<Item: JSONModel> {
                 var items: [Item]
                 var next: URL?
-            }
 
-            extension Page: Loom.JSONModel {
                 static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["items", "meta"], explicit: [false, true]) }
+
                 static var _loomKeys_1: Loom.JSONKeySet { Loom.JSONKeySet(["next"], explicit: [true], prefix: ["meta"]) }
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = ([Item], URL?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let members = try context.object(element, for: Self.self)
@@ -1618,13 +2024,7 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.init(_loomMembers: u0, u1)
-                }
-
-                private init(_loomMembers u0: [Item], _ u1: URL?) {
-                    self.items = u0
-                    var new1 = u1
-                    Swift.swap(&self.next, &new1)
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1649,6 +2049,18 @@ struct ExpansionTests {
                     writer.endObject()
                 }
             }
+
+            extension Page: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.items = u0
+                    var new1 = u1; Swift.swap(&self.next, &new1)
+                }
+            }
             """
         )
     }
@@ -1668,12 +2080,12 @@ struct ExpansionTests {
             public struct Point {
                 public var x: Double
                 public var y: Double
-            }
 
-            extension Point: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["x", "y"])
 
-                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Double, Double)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1692,14 +2104,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.x = u0
-                    self.y = u1
+                    return (u0, u1)
                 }
 
                 public static var readsDirectly: Bool { true }
 
                 public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1725,13 +2136,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.x = u0
-                    self.y = u1
+                    return (u0, u1)
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1742,6 +2152,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.y, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Point: Loom.JSONModel {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.x = u0
+                    self.y = u1
                 }
             }
             """
@@ -1765,12 +2187,12 @@ struct ExpansionTests {
                 var userName: String
                 var avatarURL: URL?
                 var id: Int
-            }
 
-            extension Account: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["user_name", "avatar_url", "ID"], explicit: [true, true, true])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (String, URL?, Int)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1795,20 +2217,13 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.init(_loomMembers: u0, u1, u2)
-                }
-
-                private init(_loomMembers u0: String, _ u1: URL?, _ u2: Int) {
-                    self.userName = u0
-                    self.id = u2
-                    var new1 = u1
-                    Swift.swap(&self.avatarURL, &new1)
+                    return (u0, u1, u2)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1838,13 +2253,13 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = slots.v1.take() ?? nil
                     let u2 = try reader.required(slots.v2.take())
-                    self.init(_loomMembers: u0, u1, u2)
+                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1862,6 +2277,19 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Account: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    self.userName = u0
+                    self.id = u2
+                    var new1 = u1; Swift.swap(&self.avatarURL, &new1)
                 }
             }
             """
@@ -1883,15 +2311,15 @@ struct ExpansionTests {
             struct Account {
                 var userName: String
                 var id: Int
-            }
 
-            extension Account: Loom.JSONModel {
                 static let _loomKeys: Loom.JSONKeySet = {
                     let strategy: Loom.JSONKeyStrategy = .custom(uppercased)
                     return Loom.JSONKeySet([strategy.key(for: "userName"), "id"], explicit: [true, true])
                 }()
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (String, Int)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -1910,14 +2338,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.userName = u0
-                    self.id = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -1943,13 +2370,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.userName = u0
-                    self.id = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1960,6 +2386,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Account: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.userName = u0
+                    self.id = u1
                 }
             }
             """
@@ -1977,12 +2415,12 @@ struct ExpansionTests {
             expandedSource: """
 
             struct Nothing {
-            }
 
-            extension Nothing: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet([])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = ()
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var errors = Loom.JSONErrorAccumulator(context)
@@ -1990,12 +2428,13 @@ struct ExpansionTests {
                         context.unknownKey(member.key, _loomKeys, into: &errors)
                     }
                     try errors.finish()
+                    return ()
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -2012,15 +2451,25 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
+                    return ()
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     writer.endObject()
+                }
+            }
+
+            extension Nothing: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
                 }
             }
             """
@@ -2054,12 +2503,12 @@ struct ExpansionTests {
                 var tripled: Int {
                     get { value * 3 }
                 }
-            }
 
-            extension Counter: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["value"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = Int
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -2074,13 +2523,13 @@ struct ExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.value = u0
+                    return u0
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -2102,11 +2551,11 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.value = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2115,6 +2564,17 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.value, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Counter: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.value = u0
                 }
             }
             """
@@ -2136,12 +2596,12 @@ struct ExpansionTests {
             struct Pair {
                 var first, second: Int
                 var `default`: Bool
-            }
 
-            extension Pair: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["first", "second", "default"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Int, Int, Bool)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -2164,15 +2624,13 @@ struct ExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.first = u0
-                    self.second = u1
-                    self.`default` = u2
+                    return (u0, u1, u2)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -2202,15 +2660,13 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
                     let u2 = try reader.required(slots.v2.take())
-                    self.first = u0
-                    self.second = u1
-                    self.`default` = u2
+                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2223,6 +2679,19 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.`default`, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Pair: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    self.first = u0
+                    self.second = u1
+                    self.`default` = u2
                 }
             }
             """
@@ -2242,12 +2711,12 @@ struct ExpansionTests {
 
             struct Tag: JSONModel {
                 var name: String
-            }
 
-            extension Tag {
                 static let _loomKeys = Loom.JSONKeySet(["name"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = String
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -2262,13 +2731,13 @@ struct ExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.name = u0
+                    return u0
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -2290,11 +2759,11 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.name = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2303,6 +2772,17 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Tag {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.name = u0
                 }
             }
             """,
@@ -2325,12 +2805,12 @@ struct ExpansionTests {
             struct Odd {
                 var dotted: Int
                 var quoted: Int
-            }
 
-            extension Odd: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["a.b", "say \"hi\""], explicit: [true, true])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Int, Int)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -2349,14 +2829,13 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.dotted = u0
-                    self.quoted = u1
+                    return (u0, u1)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -2382,13 +2861,12 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
-                    self.dotted = u0
-                    self.quoted = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2399,6 +2877,18 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.quoted, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Odd: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.dotted = u0
+                    self.quoted = u1
                 }
             }
             """#
@@ -2432,12 +2922,12 @@ struct ExpansionTests {
                     didSet { print(score) }
                 }
                 @Trimmed var title: String = ""
-            }
 
-            extension Profile: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["name", "nickname", "tags", "score", "title"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -2474,22 +2964,13 @@ struct ExpansionTests {
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
                     let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
                     let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
-                    self.init(_loomMembers: u0, u1, u2, u3, u4)
-                }
-
-                private init(_loomMembers u0: String, _ u1: String?, _ u2: Optional<[String]>, _ u3: Optional<Int>, _ u4: Optional<String>) {
-                    self.name = u0
-                    if let value = u3 { self.score = value }
-                    if let value = u4 { self.title = value }
-                    var new1 = u1
-                    Swift.swap(&self.nickname, &new1)
-                    if var new2 = u2 { Swift.swap(&self.tags, &new2) }
+                    return (u0, u1, u2, u3, u4)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -2527,7 +3008,7 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
@@ -2535,7 +3016,7 @@ struct ExpansionTests {
                     let u2 = slots.v2.take()
                     let u3 = slots.v3.take()
                     let u4 = slots.v4.take()
-                    self.init(_loomMembers: u0, u1, u2, u3, u4)
+                    return (u0, u1, u2, u3, u4)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2559,6 +3040,21 @@ struct ExpansionTests {
                     writer.endObject()
                 }
             }
+
+            extension Profile: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2, u3, u4) = values
+                    self.name = u0
+                    if let value = u3 { self.score = value }
+                    if let value = u4 { self.title = value }
+                    var new1 = u1; Swift.swap(&self.nickname, &new1)
+                    if var new2 = u2 { Swift.swap(&self.tags, &new2) }
+                }
+            }
             """
         )
     }
@@ -2575,16 +3071,18 @@ struct ExpansionTests {
             }
             """,
             expandedSource: """
+
             struct Hook {
                 var handler: @Sendable () -> Void
                 var label: String?
-            }
 
-            extension Hook: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["handler", "label"])
+
                 private static let _loomTransformer_0 = Loom._transformer(HandlerTransformer())
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (@Sendable () -> Void, String?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -2605,8 +3103,7 @@ struct ExpansionTests {
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    self.handler = u0
-                    self.label = u1
+                    return (u0, u1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2622,6 +3119,18 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+            }
+
+            extension Hook: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.handler = u0
+                    var new1 = u1; Swift.swap(&self.label, &new1)
                 }
             }
             """

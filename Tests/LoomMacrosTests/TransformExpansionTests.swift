@@ -32,13 +32,14 @@ struct TransformExpansionTests {
                 static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>? {
                     nil
                 }
-            }
 
-            extension Event: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["start", "tags", "end"])
+
                 private static let _loomTransformer_2 = Loom._transformer(.iso8601)
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Date, [String]?, Date)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -67,20 +68,13 @@ struct TransformExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.init(_loomMembers: u0, u1, u2)
-                }
-
-                private init(_loomMembers u0: Date, _ u1: [String]?, _ u2: Date) {
-                    self.start = u0
-                    self.end = u2
-                    var new1 = u1
-                    Swift.swap(&self.tags, &new1)
+                    return (u0, u1, u2)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -110,13 +104,13 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = slots.v1.take() ?? nil
                     let u2 = try reader.required(slots.v2.take())
-                    self.init(_loomMembers: u0, u1, u2)
+                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -134,6 +128,19 @@ struct TransformExpansionTests {
                     context.writeKey(Self._loomKeys, 2, to: &writer)
                     try context.transform(self.end, with: Self._loomTransformer_2, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Event: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    self.start = u0
+                    self.end = u2
+                    var new1 = u1; Swift.swap(&self.tags, &new1)
                 }
             }
             """
@@ -154,12 +161,12 @@ struct TransformExpansionTests {
 
             struct Box<T> {
                 var at: Date
-            }
 
-            extension Box: Loom.JSONModel {
                 static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["at"]) }
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = Date
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -176,13 +183,13 @@ struct TransformExpansionTests {
                     }
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.at = u0
+                    return u0
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -204,11 +211,11 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.at = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -218,6 +225,17 @@ struct TransformExpansionTests {
                     context.writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.at, with: .secondsSince1970, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Box: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.at = u0
                 }
             }
             """
@@ -242,12 +260,12 @@ struct TransformExpansionTests {
                 var count: Int = 0
                 var ids: [Int]
                 var groups: [String: Set<Int>]?
-            }
 
-            extension Feed: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["count", "ids", "groups"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let members = try context.object(element, for: Self.self)
                     var s0: Loom.JSONElement? = nil
@@ -276,20 +294,13 @@ struct TransformExpansionTests {
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    self.init(_loomMembers: u0, u1, u2)
-                }
-
-                private init(_loomMembers u0: Optional<Int>, _ u1: [Int], _ u2: [String: Set<Int>]?) {
-                    self.ids = u1
-                    if var new0 = u0 { Swift.swap(&self.count, &new0) }
-                    var new2 = u2
-                    Swift.swap(&self.groups, &new2)
+                    return (u0, u1, u2)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -319,13 +330,13 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = slots.v0.take()
                     let u1 = try reader.required(slots.v1.take())
                     let u2 = slots.v2.take() ?? nil
-                    self.init(_loomMembers: u0, u1, u2)
+                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -345,6 +356,19 @@ struct TransformExpansionTests {
                     writer.endObject()
                 }
             }
+
+            extension Feed: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2) = values
+                    self.ids = u1
+                    if var new0 = u0 { Swift.swap(&self.count, &new0) }
+                    var new2 = u2; Swift.swap(&self.groups, &new2)
+                }
+            }
             """
         )
     }
@@ -362,12 +386,12 @@ struct TransformExpansionTests {
 
             struct Legacy {
                 var id: Int
-            }
 
-            extension Legacy: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["id"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = Int
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let context = context.lenient
                     let members = try context.object(element, for: Self.self)
@@ -383,13 +407,13 @@ struct TransformExpansionTests {
                     let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
                     try errors.finish()
                     let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    self.id = u0
+                    return u0
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -411,11 +435,11 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
-                    self.id = u0
+                    return u0
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -424,6 +448,17 @@ struct TransformExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Legacy: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let u0 = values
+                    self.id = u0
                 }
             }
             """
@@ -454,12 +489,12 @@ extension TransformExpansionTests {
                 var votes: Int
                 var rank: Int
                 var exact: Int = 0
-            }
 
-            extension Rating: Loom.JSONModel {
                 static let _loomKeys = Loom.JSONKeySet(["stars", "votes", "rank", "exact"])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Int, Int, Int, Optional<Int>)
+
+                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let context = context.lenient(rounding: .down)
                     let members = try context.object(element, for: Self.self)
@@ -491,20 +526,13 @@ extension TransformExpansionTests {
                     let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
                     let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
                     let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    self.init(_loomMembers: u0, u1, u2, u3)
-                }
-
-                private init(_loomMembers u0: Int, _ u1: Int, _ u2: Int, _ u3: Optional<Int>) {
-                    self.stars = u0
-                    self.votes = u1
-                    self.rank = u2
-                    if var new3 = u3 { Swift.swap(&self.exact, &new3) }
+                    return (u0, u1, u2, u3)
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
+                    Self(_loomValues: try Self._loomReadValues(&reader, context))
                 }
 
                 private struct _LoomSlots {
@@ -538,14 +566,14 @@ extension TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context: context)
                     let u0 = try reader.required(slots.v0.take())
                     let u1 = try reader.required(slots.v1.take())
                     let u2 = try reader.required(slots.v2.take())
                     let u3 = slots.v3.take()
-                    self.init(_loomMembers: u0, u1, u2, u3)
+                    return (u0, u1, u2, u3)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -560,6 +588,20 @@ extension TransformExpansionTests {
                     context.writeKey(Self._loomKeys, 3, to: &writer)
                     try context.encode(self.exact, to: &writer)
                     writer.endObject()
+                }
+            }
+
+            extension Rating: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomDecode(element, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1, u2, u3) = values
+                    self.stars = u0
+                    self.votes = u1
+                    self.rank = u2
+                    if var new3 = u3 { Swift.swap(&self.exact, &new3) }
                 }
             }
             """

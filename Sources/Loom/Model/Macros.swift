@@ -10,11 +10,13 @@
 /// let user = try GHUser(jsonData: data)
 /// ```
 ///
-/// For a struct, everything is generated in an extension (`extension GHUser: JSONModel`),
-/// so Swift still synthesizes the memberwise initializer. A class gets its initializer and
-/// overridable members in its body (`docs/Models.md`, "Classes"); an enum whose cases carry
-/// models is polymorphic (`docs/Polymorphism.md`). Lifecycle hooks the type declares in its
-/// body are called (`docs/Hooks.md`).
+/// The generated members are in the type's body, where names resolve as in the type's own
+/// declarations, so a model may be declared anywhere Swift allows a type: nested in an enum
+/// used as a namespace, in another model, in an extension. A struct's initializers are in an
+/// extension (`extension GHUser: JSONModel`), so Swift still synthesizes the memberwise
+/// initializer. A class model is described in `docs/Models.md`, "Classes"; an enum whose
+/// cases carry models is polymorphic (`docs/Polymorphism.md`). Lifecycle hooks the type
+/// declares in its body are called (`docs/Hooks.md`).
 ///
 /// ## Which properties are mapped
 ///
@@ -77,17 +79,18 @@
 ///   `.adjacent(tag:content:)`, `.untagged` or `.chosenByContent`.
 @attached(
     member, conformances: Decodable, Encodable,
-    names: named(init(json:context:)), named(init(from:)), named(encode(to:)), named(encode(to:context:)), named(_loomKeys), prefixed(_loomKeys_),
-    named(makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
+    names: named(init(json:context:)), named(init(from:)), named(encode(to:)), named(encode(to:context:)), named(_loomKeys),
+    named(_LoomValues), named(_loomDecode), named(readsDirectly), named(read(from:context:)),
+    named(_LoomSlots), named(_loomRead), named(_loomReadValues), named(_loomEncode(to:context:)), named(_loomCases),
+    named(_loomTagKeys), named(makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
     named(_loomIsEqual(to:)), named(_loomHash(into:)), named(_loomDescribe(into:)), named(==), named(hash(into:)),
     named(description), named(merge(from:)), named(merge(from:only:)), named(_loomMerge(from:)),
-    named(update(json:context:)), named(JSONCase))
-// The extension role lists `arbitrary` because the compiler does not accept `prefixed(_loomKeys_)`
-// for names declared inside a macro-generated extension (key sets `_loomKeys_1`, `_loomKeys_2`, …).
+    named(update(json:context:)), named(JSONCase), arbitrary)
+// Both roles list `arbitrary` for the numbered names (`_loomKeys_1`, `_loomTransformer_3`, …):
+// `prefixed(…)` prefixes the attached type's name, not a fixed stem.
 @attached(
     extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable,
-    names: named(init(json:context:)), named(encode(to:context:)), named(_loomKeys), named(init(from:)),
-    named(encode(to:)), arbitrary)
+    names: named(init(json:context:)), named(init(_loomValues:)), named(init(from:)), named(encode(to:)), arbitrary)
 public macro JSONModel(
     keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external
 ) = #externalMacro(module: "LoomMacros", type: "JSONModelMacro")

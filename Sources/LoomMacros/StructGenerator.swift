@@ -1,0 +1,256 @@
+import SwiftSyntax
+
+// A struct model's conformance, in two places.
+//
+// Everything that names the user's types or evaluates the user's expressions — key sets with a
+// runtime key strategy, transformers, defaults, the decoding and encoding code — is generated
+// in the type's body (the member role), where names resolve exactly as in the user's own
+// declarations: a model nested in `enum GitHub { … }` sees `GitHub`'s other members there,
+// but not in `extension GitHub.Issue` at file scope.
+//
+// The initializers go in the extension (the extension role): an initializer in the body would
+// take away Swift's memberwise initializer. They name none of the user's types: they take
+// the decoded values as `_LoomValues`, a tuple type declared in the body, and store them.
+
+enum StructGenerator {
+    /// The generated code of a struct model.
+    struct Output {
+        /// Declarations for the type's body.
+        var members: [String] = []
+        /// Declarations for the extension that adds the conformance.
+        var initializers: [String] = []
+    }
+
+    static func generate(_ model: MappedModel, _ description: ModelDescription) -> Output {
+        let hooks = description.hooks
+        let access = model.accessPrefix
+        let validated = HooksGenerator.propertyValidators(model, hooks).map(\.0)
+        var output = Output()
+
+        var storage = CodeWriter()
+        for line in ExtensionGenerator.keySetDeclarations(model) { storage.line(line) }
+        for line in ExtensionGenerator.transformerDeclarations(model) { storage.line(line) }
+        storage.line("typealias _LoomValues = \(valuesType(model))")
+        output.members.append(storage.text)
+
+        var decode = CodeWriter()
+        let result = validated.isEmpty ? "_LoomValues" : "(_LoomValues, \(tuple(validated.map { _ in "Loom.JSONElement?" })))"
+        decode.line(
+            "static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> \(result) {"
+        )
+        decode.append(DecodeGenerator.body(model, ending: .returnValues(places: validated)))
+        decode.line("}")
+        output.members.append(decode.text)
+
+        // Hooks and merging keep to the parsed document: the direct path reads plain structs.
+        if !ClassGenerator.structNeedsExtras(model, description), let direct = DirectGenerator.generate(model) {
+            output.members.append(direct.text)
+        }
+        output.members.append(encoder(model, hooks: hooks, access: access).text)
+        if description.inheritedTypes.contains("JSONMergeable") {
+            output.members += mergeMembers(model, description, access: access)
+        }
+
+        output.initializers.append(decodingInitializer(model, description, validated: validated).text)
+        output.initializers.append(valuesInitializer(model).text)
+        return output
+    }
+
+    // MARK: Values
+
+    /// A tuple of `items`: `()` for none, the item itself for one.
+    static func tuple(_ items: [String]) -> String {
+        items.count == 1 ? items[0] : "(\(items.joined(separator: ", ")))"
+    }
+
+    /// The element of `_LoomValues` for `property`: its type, wrapped in one more optional
+    /// when a missing key keeps the property's initial value.
+    static func valueType(_ property: MappedProperty) -> String {
+        switch property.presence {
+        case .defaulted(nil), .optionalDefaulted(nil): return "Optional<\(property.valueType)>"
+        case .required, .optional, .defaulted, .optionalDefaulted: return property.valueType
+        }
+    }
+
+    /// `_LoomValues`: the decoded properties' values, in declaration order.
+    static func valuesType(_ model: MappedModel) -> String {
+        tuple(model.properties.filter(\.decodes).map(valueType))
+    }
+
+    /// The value of `property` for `_LoomValues`, from its decoded `u<index>`: a
+    /// `@JSONDefault` expression is evaluated here, in the body, where its names resolve.
+    static func value(_ property: MappedProperty) -> String {
+        switch property.presence {
+        case .defaulted(let expression?), .optionalDefaulted(let expression?): return "u\(property.index) ?? \(expression)"
+        case .required, .optional, .defaulted, .optionalDefaulted: return "u\(property.index)"
+        }
+    }
+
+    // MARK: Initializers
+
+    /// `init(json:context:)`: the values from `_loomDecode`, then the hooks.
+    private static func decodingInitializer(_ model: MappedModel, _ description: ModelDescription, validated: [MappedProperty])
+        -> CodeWriter
+    {
+        let hooks = description.hooks
+        var writer = CodeWriter()
+        writer.line(
+            "\(model.accessPrefix)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
+        )
+        var body = CodeWriter(depth: 1)
+        if validated.isEmpty {
+            body.line("self.init(_loomValues: try Self._loomDecode(element, context))")
+        } else {
+            body.line("let (values, places) = try Self._loomDecode(element, context)")
+            body.line("self.init(_loomValues: values)")
+        }
+        let places = Dictionary(
+            validated.enumerated().map { position, property in
+                (property.index, validated.count == 1 ? "places" : "places.\(position)")
+            }, uniquingKeysWith: { first, _ in first })
+        var flat = CodeWriter()
+        flat.append(body)
+        flat.append(HooksGenerator.afterDecode(model, description, element: { places[$0.index] ?? "nil" }))
+        writer.append(HooksGenerator.wrapRewritten(flat, hooks))
+        writer.line("}")
+        return writer
+    }
+
+    /// `init(_loomValues:)`, which stores the decoded values.
+    ///
+    /// A property that already holds a value (`var x: T?`, or an initial value) gets the
+    /// decoded one swapped in: Swift 6.3's optimizer leaves a whole copy of the struct at the
+    /// end of a large initializer that assigns over a first value (a retain and a release of
+    /// every reference the model holds, about 8 % of a twitter.json decode), and the swap,
+    /// with plain stores first so that `self` is whole before it, avoids that copy.
+    private static func valuesInitializer(_ model: MappedModel) -> CodeWriter {
+        let decoded = model.properties.filter(\.decodes)
+        var writer = CodeWriter()
+        writer.block("init(_loomValues values: _LoomValues)") { body in
+            switch decoded.count {
+            case 0: break
+            case 1: body.line("let u\(decoded[0].index) = values")
+            default: body.line("let \(tuple(decoded.map { "u\($0.index)" })) = values")
+            }
+            for property in decoded where !swapsIn(property) { body.line(store(property)) }
+            for property in decoded where swapsIn(property) { body.line(swap(property)) }
+        }
+        return writer
+    }
+
+    /// Whether the value is swapped into the property rather than assigned.
+    private static func swapsIn(_ property: MappedProperty) -> Bool {
+        property.startsWithValue && property.isPlainStorage
+    }
+
+    /// Whether `_LoomValues` holds `nil` for a missing key whose property keeps its initial value.
+    private static func keepsInitialValue(_ property: MappedProperty) -> Bool {
+        switch property.presence {
+        case .defaulted(nil), .optionalDefaulted(nil): return true
+        case .required, .optional, .defaulted, .optionalDefaulted: return false
+        }
+    }
+
+    private static func store(_ property: MappedProperty) -> String {
+        let value = "u\(property.index)"
+        if keepsInitialValue(property) { return "if let value = \(value) { self.\(property.accessName) = value }" }
+        return "self.\(property.accessName) = \(value)"
+    }
+
+    private static func swap(_ property: MappedProperty) -> String {
+        let value = "u\(property.index)"
+        let new = "new\(property.index)"
+        let swap = "Swift.swap(&self.\(property.accessName), &\(new))"
+        if keepsInitialValue(property) { return "if var \(new) = \(value) { \(swap) }" }
+        return "var \(new) = \(value); \(swap)"
+    }
+
+    /// The memberwise initializer Swift would synthesize, for a type whose initializers must
+    /// be in its body (a `private` nested model); `nil` when the type declares an initializer,
+    /// since Swift then synthesizes none.
+    ///
+    /// As Swift's: every stored instance property but a `let` with an initial value, in
+    /// declaration order; an initial value, or `nil` for an optional `var`, as the default; as
+    /// accessible as the least accessible of them. A property without a type annotation keeps
+    /// its initial value (the macro sees no type to give the parameter).
+    static func memberwiseInitializer(_ description: ModelDescription, members: MemberBlockItemListSyntax) -> String? {
+        if members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) { return nil }
+        var parameters: [String] = []
+        var stores: [String] = []
+        var access = ""
+        for property in description.properties where !property.isStatic && !property.isComputed {
+            guard let type = property.type, !(property.isLet && property.initializer != nil) else { continue }
+            let name = property.accessName
+            var parameter = "\(name): \(escaping(type))\(type.trimmedDescription)"
+            if let initializer = property.initializer {
+                parameter += " = \(initializer.trimmedDescription)"
+            } else if !property.isLet && TypeShape(type).isOptional {
+                parameter += " = nil"
+            }
+            parameters.append(parameter)
+            stores.append("self.\(name) = \(name)")
+            for modifier in property.declaration.modifiers {
+                switch modifier.name.tokenKind {
+                case .keyword(.private) where modifier.detail == nil: access = "private "
+                case .keyword(.fileprivate) where modifier.detail == nil && access.isEmpty: access = "fileprivate "
+                default: break
+                }
+            }
+        }
+        var writer = CodeWriter()
+        writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { body in
+            for store in stores { body.line(store) }
+        }
+        return writer.text
+    }
+
+    /// `@escaping ` for a function type, which a parameter must mark.
+    private static func escaping(_ type: TypeSyntax) -> String {
+        var base = type.as(AttributedTypeSyntax.self)?.baseType ?? type
+        while let tuple = base.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            base = only.type
+        }
+        return base.is(FunctionTypeSyntax.self) ? "@escaping " : ""
+    }
+
+    // MARK: Body members
+
+    /// `encode(to:context:)`, with a `jsonWillEncode()` hook that returns a copy to encode
+    /// calling `_loomEncode(to:context:)` on that copy.
+    private static func encoder(_ model: MappedModel, hooks: DeclaredHooks, access: String) -> CodeWriter {
+        let header = "func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
+        var encode = CodeWriter()
+        if let willEncode = hooks.willEncode, willEncode.returnsValue {
+            encode.block("\(access)\(header)") { body in
+                body.line(EncodeGenerator.stackGrowth)
+                body.line("let model = \(willEncode.throwsErrors ? "try " : "")self.jsonWillEncode()")
+                body.line("try model._loomEncode(to: &writer, context: context)")
+            }
+            encode.line("")
+            encode.line("func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
+        } else {
+            encode.line("\(access)\(header) {")
+            encode.line("    " + EncodeGenerator.stackGrowth)
+            for line in HooksGenerator.willEncodeLines(hooks) { encode.line("    " + line) }
+        }
+        encode.append(EncodeGenerator.body(model, wrapsObject: true))
+        encode.line("}")
+        return encode
+    }
+
+    /// `merge(from:)`, `merge(from:only:)` and `update(json:context:)` for a `JSONMergeable` struct.
+    private static func mergeMembers(_ model: MappedModel, _ description: ModelDescription, access: String) -> [String] {
+        var update = CodeWriter()
+        update.line("\(access)mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
+        update.append(MergeGenerator.updateBody(model, description, isStruct: true, superCall: nil))
+        update.line("}")
+        return [
+            MergeGenerator.mergeFunction(model, description, header: "\(access)mutating func merge(from other: Self)").text,
+            MergeGenerator.mergeOnlyFunction(
+                model, description, header: "\(access)mutating func merge(from other: Self, only keyPaths: [PartialKeyPath<Self>])",
+                root: "Self"
+            ).text,
+            update.text,
+        ]
+    }
+}
