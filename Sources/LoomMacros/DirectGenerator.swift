@@ -1,16 +1,17 @@
-/// Writes the direct path of a struct (`docs/Models.md`, "The direct path"):
-/// `read(from:context:)`, `readsDirectly`, and `_loomReadValues`, which reads the model's
-/// object from a `JSONReader` in one pass, straight from the bytes.
+/// Writes the direct path of a struct (`docs/Models.md`, "The direct path"): in the body,
+/// `read(from:context:)`, `readsDirectly` and `_loomRead`, which reads the model's object from
+/// a `JSONReader` in one pass, straight from the bytes, into `_LoomSlots`; in the extension,
+/// `init(_loomReading:context:)`, which stores the slots' values.
 ///
-/// It follows `_loomDecode` step by step: the same slots, the same presence rules, the same
-/// values for `init(_loomValues:)`. Whatever it does not handle itself throws
-/// `JSONReader.Fallback`, after which the decoder runs `init(json:context:)` on a parsed
-/// document, so both give the same model or error.
+/// It follows `_loomDecode` step by step: the same presence rules, the same defaults, the
+/// same stores. Whatever it does not handle itself throws `JSONReader.Fallback`, after which
+/// the decoder runs `init(json:context:)` on a parsed document, so both give the same model
+/// or error.
 enum DirectGenerator {
     /// The members, or `nil` for a model the direct path does not cover: key paths, fallback
     /// or collected keys (more than one object level or more than one slot per property),
     /// superclass keys, or a property type that cannot name a local variable.
-    static func generate(_ model: MappedModel) -> CodeWriter? {
+    static func generate(_ model: MappedModel) -> (members: CodeWriter, initializer: CodeWriter)? {
         let decoded = model.properties.filter(\.decodes)
         guard model.tree.levels.count == 1, model.inheritedKeys == nil else { return nil }
         var slots: [(property: MappedProperty, slot: Int, type: String)] = []
@@ -26,7 +27,7 @@ enum DirectGenerator {
         writer.line("\(access)static var readsDirectly: Bool { true }")
         writer.line("")
         writer.block("\(access)static func read(from \(signature)) throws(Loom.JSONReader.Fallback) -> Self") { body in
-            body.line("Self(_loomValues: try Self._loomReadValues(&reader, context))")
+            body.line("try Self(_loomReading: &reader, context: context)")
         }
         writer.line("")
         // The slots live in a struct, read by a function of their own that takes them
@@ -47,45 +48,61 @@ enum DirectGenerator {
             var keys = KeyReferences(model, locals: true)
             let root = keys(0)
             for line in keys.localBindings { body.line(line) }
-            body.line("guard try reader.beginObject(context) else { return }")
-            body.line("var hint = 0")
-            body.line("repeat {")
-            var loop = CodeWriter(depth: 1)
+            // A `@JSONDefault` expression is evaluated here, in the body, where its names resolve.
+            let defaults = slots.compactMap { entry -> String? in
+                switch entry.property.presence {
+                case .defaulted(let expression?):
+                    return "if slots.v\(entry.property.index) == nil { slots.v\(entry.property.index) = \(expression) }"
+                case .optionalDefaulted(let expression?):
+                    return "if slots.v\(entry.property.index) == nil { slots.v\(entry.property.index) = .some(\(expression)) }"
+                case .required, .optional, .defaulted, .optionalDefaulted:
+                    return nil
+                }
+            }
+            var loop = CodeWriter()
+            loop.line("var hint = 0")
+            loop.line("repeat {")
+            var cases = CodeWriter(depth: 1)
             let encodedOnly = model.tree.levels[0].slots.indices.filter { slot in !slots.contains { $0.slot == slot } }
             if slots.isEmpty && encodedOnly.isEmpty {
-                loop.line("_ = try reader.key(\(root), hint: &hint)")
-                loop.line("try reader.skipUnknown(context)")
+                cases.line("_ = try reader.key(\(root), hint: &hint)")
+                cases.line("try reader.skipUnknown(context)")
             } else {
                 // `case` lines sit at the level of their `switch`.
-                loop.line("switch try reader.key(\(root), hint: &hint) {")
+                cases.line("switch try reader.key(\(root), hint: &hint) {")
                 for (property, slot, _) in slots {
-                    loop.line("case \(slot):")
+                    cases.line("case \(slot):")
                     var statements = CodeWriter(depth: 1)
                     for line in read(property) { statements.line(line) }
-                    loop.append(statements)
+                    cases.append(statements)
                 }
                 // Keys only encoded are known: their values are validated and passed over.
                 if !encodedOnly.isEmpty {
-                    loop.line("case \(encodedOnly.map(String.init).joined(separator: ", ")): try reader.skipValue()")
+                    cases.line("case \(encodedOnly.map(String.init).joined(separator: ", ")): try reader.skipValue()")
                 }
-                loop.line("default: try reader.skipUnknown(context)")
-                loop.line("}")
+                cases.line("default: try reader.skipUnknown(context)")
+                cases.line("}")
             }
-            body.append(loop)
-            body.line("} while try reader.nextMember()")
+            loop.append(cases)
+            loop.line("} while try reader.nextMember()")
+            if defaults.isEmpty {
+                body.line("guard try reader.beginObject(context) else { return }")
+                body.append(loop)
+            } else {
+                body.block("if try reader.beginObject(context)") { $0.append(loop) }
+                for line in defaults { body.line(line) }
+            }
         }
-        writer.line("")
-        writer.block(
-            "private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues"
-        ) { body in
+        var initializer = CodeWriter()
+        initializer.block("init(_loomReading \(signature)) throws(Loom.JSONReader.Fallback)") { body in
             body.line("var slots = _LoomSlots()")
             body.line("try Self._loomRead(&slots, &reader, context: context)")
             for (property, _, _) in slots {
                 body.line("let u\(property.index) = \(unwrapped(property))")
             }
-            body.line("return \(StructGenerator.tuple(slots.map { StructGenerator.value($0.property) }))")
+            body.line("self.init(_loomValues: \(StructGenerator.tuple(slots.map { "u\($0.property.index)" })))")
         }
-        return writer
+        return (writer, initializer)
     }
 
     /// The statements of a property's `case`: check the slot, read the value into it.
@@ -108,12 +125,13 @@ enum DirectGenerator {
         }
     }
 
-    /// The value of a property's slot after the member loop, as `init(json:context:)` has it.
+    /// The value of a property's slot after the member loop, as `_LoomValues` has it.
     private static func unwrapped(_ property: MappedProperty) -> String {
         // Moved out, not copied: `slots` is still alive, and a copy would retain every string.
         let variable = "slots.v\(property.index).take()"
         switch property.presence {
-        case .required: return "try reader.required(\(variable))"
+        // A slot with a default expression was filled by `_loomRead`.
+        case .required, .defaulted(_?), .optionalDefaulted(_?): return "try reader.required(\(variable))"
         case .optional: return "\(variable) ?? nil"
         case .defaulted, .optionalDefaulted: return variable
         }

@@ -43,9 +43,8 @@ enum StructGenerator {
         output.members.append(decode.text)
 
         // Hooks and merging keep to the parsed document: the direct path reads plain structs.
-        if !ClassGenerator.structNeedsExtras(model, description), let direct = DirectGenerator.generate(model) {
-            output.members.append(direct.text)
-        }
+        let direct = ClassGenerator.structNeedsExtras(model, description) ? nil : DirectGenerator.generate(model)
+        if let direct { output.members.append(direct.members.text) }
         output.members.append(encoder(model, hooks: hooks, access: access).text)
         if description.inheritedTypes.contains("JSONMergeable") {
             output.members += mergeMembers(model, description, access: access)
@@ -53,6 +52,7 @@ enum StructGenerator {
 
         output.initializers.append(decodingInitializer(model, description, validated: validated).text)
         output.initializers.append(valuesInitializer(model).text)
+        if let direct { output.initializers.append(direct.initializer.text) }
         return output
     }
 
@@ -126,16 +126,20 @@ enum StructGenerator {
     private static func valuesInitializer(_ model: MappedModel) -> CodeWriter {
         let decoded = model.properties.filter(\.decodes)
         var writer = CodeWriter()
-        writer.block("init(_loomValues values: _LoomValues)") { body in
+        writer.block("init(_loomValues values: consuming _LoomValues)") { body in
             switch decoded.count {
             case 0: break
             case 1: body.line("let u\(decoded[0].index) = values")
             default: body.line("let \(tuple(decoded.map { "u\($0.index)" })) = values")
             }
-            for property in decoded where !swapsIn(property) { body.line(store(property)) }
-            for property in decoded where swapsIn(property) { body.line(swap(property)) }
+            for line in storeLines(decoded) { body.line(line) }
         }
         return writer
+    }
+
+    /// The stores of the decoded values `u<index>` of `decoded`, as `_LoomValues` holds them.
+    static func storeLines(_ decoded: [MappedProperty]) -> [String] {
+        decoded.filter { !swapsIn($0) }.map(store) + decoded.filter(swapsIn).map(swap)
     }
 
     /// Whether the value is swapped into the property rather than assigned.

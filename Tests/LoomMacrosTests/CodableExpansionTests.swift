@@ -61,7 +61,7 @@ struct CodableExpansionTests {
                 public static var readsDirectly: Bool { true }
 
                 public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -83,13 +83,6 @@ struct CodableExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -104,9 +97,16 @@ struct CodableExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.login = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
 
                 public init(from decoder: any Swift.Decoder) throws {

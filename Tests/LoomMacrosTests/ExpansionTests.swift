@@ -50,7 +50,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -76,14 +76,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -100,10 +92,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.login = u0
                     self.id = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -164,7 +164,7 @@ struct ExpansionTests {
                     static var readsDirectly: Bool { true }
 
                     static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                        Self(_loomValues: try Self._loomReadValues(&reader, context))
+                        try Self(_loomReading: &reader, context: context)
                     }
 
                     private struct _LoomSlots {
@@ -175,27 +175,21 @@ struct ExpansionTests {
                     @inline(never)
                     private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
                         let _loomKeys = Self._loomKeys
-                        guard try reader.beginObject(context) else { return }
-                        var hint = 0
-                        repeat {
-                            switch try reader.key(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claim(slots.v0)
-                                slots.v0 = try reader.decode(User.self, context)
-                            case 1:
-                                try reader.claim(slots.v1)
-                                slots.v1 = try reader.decode(Kind.self, context)
-                            default: try reader.skipUnknown(context)
-                            }
-                        } while try reader.nextMember()
-                    }
-
-                    private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                        var slots = _LoomSlots()
-                        try Self._loomRead(&slots, &reader, context: context)
-                        let u0 = try reader.required(slots.v0.take())
-                        let u1 = slots.v1.take()
-                        return (u0, u1 ?? Kind.standard)
+                        if try reader.beginObject(context) {
+                            var hint = 0
+                            repeat {
+                                switch try reader.key(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claim(slots.v0)
+                                    slots.v0 = try reader.decode(User.self, context)
+                                case 1:
+                                    try reader.claim(slots.v1)
+                                    slots.v1 = try reader.decode(Kind.self, context)
+                                default: try reader.skipUnknown(context)
+                                }
+                            } while try reader.nextMember()
+                        }
+                        if slots.v1 == nil { slots.v1 = Kind.standard }
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -215,10 +209,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.user = u0
                     self.kind = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -286,7 +288,7 @@ struct ExpansionTests {
                     static var readsDirectly: Bool { true }
 
                     static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                        Self(_loomValues: try Self._loomReadValues(&reader, context))
+                        try Self(_loomReading: &reader, context: context)
                     }
 
                     private struct _LoomSlots {
@@ -317,15 +319,6 @@ struct ExpansionTests {
                         } while try reader.nextMember()
                     }
 
-                    private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                        var slots = _LoomSlots()
-                        try Self._loomRead(&slots, &reader, context: context)
-                        let u0 = try reader.required(slots.v0.take())
-                        let u1 = slots.v1.take() ?? nil
-                        let u2 = slots.v2.take()
-                        return (u0, u1, u2)
-                    }
-
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                         try writer.beginObject()
@@ -349,11 +342,20 @@ struct ExpansionTests {
                         self.init(_loomValues: try Self._loomDecode(element, context))
                     }
 
-                    init(_loomValues values: _LoomValues) {
+                    init(_loomValues values: consuming _LoomValues) {
                         let (u0, u1, u2) = values
                         self.value = u0
                         var new1 = u1; Swift.swap(&self.expires, &new1)
                         if var new2 = u2 { Swift.swap(&self.scopes, &new2) }
+                    }
+
+                    init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                        var slots = _LoomSlots()
+                        try Self._loomRead(&slots, &reader, context: context)
+                        let u0 = try reader.required(slots.v0.take())
+                        let u1 = slots.v1.take() ?? nil
+                        let u2 = slots.v2.take()
+                        self.init(_loomValues: (u0, u1, u2))
                     }
 
                     init(value: String, expires: Int? = nil, scopes: [String] = []) {
@@ -415,7 +417,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -441,14 +443,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -465,10 +459,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.htmlURL = u0
                     self.name = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -588,7 +590,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2, u3) = values
                     self.id = u0
                     self.login = u1
@@ -657,7 +659,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.id = u0
                 }
@@ -739,7 +741,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     var new0 = u0; Swift.swap(&self.title, &new0)
                 }
@@ -831,7 +833,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.temperatures = u0
                     var new1 = u1; Swift.swap(&self.wind, &new1)
@@ -894,7 +896,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -922,15 +924,6 @@ struct ExpansionTests {
                         default: try reader.skipUnknown(context)
                         }
                     } while try reader.nextMember()
-                }
-
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take() ?? nil
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = slots.v2.take() ?? nil
-                    return (u0, u1, u2)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -966,11 +959,20 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     self.website = u1
                     var new0 = u0; Swift.swap(&self.bio, &new0)
                     var new2 = u2; Swift.swap(&self.none, &new2)
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take() ?? nil
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = slots.v2.take() ?? nil
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -1034,7 +1036,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1064,15 +1066,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take()
-                    let u1 = slots.v1.take()
-                    let u2 = slots.v2.take()
-                    return (u0, u1, u2)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1096,11 +1089,20 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     if var new0 = u0 { Swift.swap(&self.retries, &new0) }
                     if var new1 = u1 { Swift.swap(&self.labels, &new1) }
                     if var new2 = u2 { Swift.swap(&self.theme, &new2) }
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take()
+                    let u1 = slots.v1.take()
+                    let u2 = slots.v2.take()
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -1164,7 +1166,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1176,31 +1178,26 @@ struct ExpansionTests {
                 @inline(never)
                 private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Int.self, context)
-                        case 2:
-                            try reader.claim(slots.v2, nullable: true)
-                            slots.v2 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
-                }
-
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take()
-                    let u1 = slots.v1.take()
-                    let u2 = slots.v2.take()
-                    return (u0 ?? 3, u1 ?? (base + 1), u2 ?? "dark")
+                    if try reader.beginObject(context) {
+                        var hint = 0
+                        repeat {
+                            switch try reader.key(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claim(slots.v0)
+                                slots.v0 = try reader.decode(Int.self, context)
+                            case 1:
+                                try reader.claim(slots.v1)
+                                slots.v1 = try reader.decode(Int.self, context)
+                            case 2:
+                                try reader.claim(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
+                            default: try reader.skipUnknown(context)
+                            }
+                        } while try reader.nextMember()
+                    }
+                    if slots.v0 == nil { slots.v0 = 3 }
+                    if slots.v1 == nil { slots.v1 = (base + 1) }
+                    if slots.v2 == nil { slots.v2 = .some("dark") }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1226,11 +1223,20 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     self.retries = u0
                     self.limit = u1
                     var new2 = u2; Swift.swap(&self.theme, &new2)
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = try reader.required(slots.v2.take())
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -1279,7 +1285,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1302,13 +1308,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u1 = try reader.required(slots.v1.take())
-                    return u1
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1325,9 +1324,16 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u1 = values
                     self.payload = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: u1)
                 }
             }
             """
@@ -1377,7 +1383,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1399,13 +1405,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1420,9 +1419,16 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.title = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -1483,7 +1489,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1509,14 +1515,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1538,10 +1536,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.start = u0
                     var new1 = u1; Swift.swap(&self.end, &new1)
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1597,7 +1603,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1623,14 +1629,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1647,10 +1645,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.coordinates = u0
                     self.matrix = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1706,7 +1712,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1732,14 +1738,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1756,10 +1754,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.members = u0
                     self.leads = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1807,7 +1813,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1829,13 +1835,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1850,9 +1849,16 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.tags = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -1908,7 +1914,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -1934,14 +1940,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -1958,10 +1956,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.byRank = u0
                     self.byState = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -2055,7 +2061,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.items = u0
                     var new1 = u1; Swift.swap(&self.next, &new1)
@@ -2110,7 +2116,7 @@ struct ExpansionTests {
                 public static var readsDirectly: Bool { true }
 
                 public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2136,14 +2142,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2160,10 +2158,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.x = u0
                     self.y = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -2223,7 +2229,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2253,15 +2259,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = try reader.required(slots.v2.take())
-                    return (u0, u1, u2)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2285,11 +2282,20 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     self.userName = u0
                     self.id = u2
                     var new1 = u1; Swift.swap(&self.avatarURL, &new1)
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = try reader.required(slots.v2.take())
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -2344,7 +2350,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2370,14 +2376,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2394,10 +2392,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.userName = u0
                     self.id = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -2434,7 +2440,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2451,12 +2457,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    return ()
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2469,7 +2469,13 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    self.init(_loomValues: ())
                 }
             }
             """
@@ -2529,7 +2535,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2551,13 +2557,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2572,9 +2571,16 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.value = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -2630,7 +2636,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2660,15 +2666,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = try reader.required(slots.v2.take())
-                    return (u0, u1, u2)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2687,11 +2684,20 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     self.first = u0
                     self.second = u1
                     self.`default` = u2
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = try reader.required(slots.v2.take())
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -2737,7 +2743,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2759,13 +2765,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2780,9 +2779,16 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.name = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
             }
             """,
@@ -2835,7 +2841,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -2861,14 +2867,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    return (u0, u1)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -2885,10 +2883,18 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.dotted = u0
                     self.quoted = u1
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    self.init(_loomValues: (u0, u1))
                 }
             }
             """#
@@ -2970,7 +2976,7 @@ struct ExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -3008,17 +3014,6 @@ struct ExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = slots.v2.take()
-                    let u3 = slots.v3.take()
-                    let u4 = slots.v4.take()
-                    return (u0, u1, u2, u3, u4)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -3046,13 +3041,24 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2, u3, u4) = values
                     self.name = u0
                     if let value = u3 { self.score = value }
                     if let value = u4 { self.title = value }
                     var new1 = u1; Swift.swap(&self.nickname, &new1)
                     if var new2 = u2 { Swift.swap(&self.tags, &new2) }
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = slots.v2.take()
+                    let u3 = slots.v3.take()
+                    let u4 = slots.v4.take()
+                    self.init(_loomValues: (u0, u1, u2, u3, u4))
                 }
             }
             """
@@ -3127,7 +3133,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.handler = u0
                     var new1 = u1; Swift.swap(&self.label, &new1)

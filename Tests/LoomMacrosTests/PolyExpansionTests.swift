@@ -728,7 +728,7 @@ struct PolyExpansionTests {
                     }
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.title = u0
                 }
@@ -922,7 +922,7 @@ struct PolyExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2, u3, u4, u5) = values
                     self.number = u0
                     self.title = u1

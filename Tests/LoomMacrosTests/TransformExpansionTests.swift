@@ -74,7 +74,7 @@ struct TransformExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -104,15 +104,6 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = try reader.required(slots.v2.take())
-                    return (u0, u1, u2)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -136,11 +127,20 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     self.start = u0
                     self.end = u2
                     var new1 = u1; Swift.swap(&self.tags, &new1)
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = slots.v1.take() ?? nil
+                    let u2 = try reader.required(slots.v2.take())
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -189,7 +189,7 @@ struct TransformExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -211,13 +211,6 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     let _loomKeys = Self._loomKeys
@@ -233,9 +226,16 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.at = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -300,7 +300,7 @@ struct TransformExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -330,15 +330,6 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take()
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = slots.v2.take() ?? nil
-                    return (u0, u1, u2)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -362,11 +353,20 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2) = values
                     self.ids = u1
                     if var new0 = u0 { Swift.swap(&self.count, &new0) }
                     var new2 = u2; Swift.swap(&self.groups, &new2)
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = slots.v0.take()
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = slots.v2.take() ?? nil
+                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -413,7 +413,7 @@ struct TransformExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -435,13 +435,6 @@ struct TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    return u0
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -456,9 +449,16 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.id = u0
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -532,7 +532,7 @@ extension TransformExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    Self(_loomValues: try Self._loomReadValues(&reader, context))
+                    try Self(_loomReading: &reader, context: context)
                 }
 
                 private struct _LoomSlots {
@@ -566,16 +566,6 @@ extension TransformExpansionTests {
                     } while try reader.nextMember()
                 }
 
-                private static func _loomReadValues(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> _LoomValues {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = try reader.required(slots.v2.take())
-                    let u3 = slots.v3.take()
-                    return (u0, u1, u2, u3)
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
@@ -596,12 +586,22 @@ extension TransformExpansionTests {
                     self.init(_loomValues: try Self._loomDecode(element, context))
                 }
 
-                init(_loomValues values: _LoomValues) {
+                init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1, u2, u3) = values
                     self.stars = u0
                     self.votes = u1
                     self.rank = u2
                     if var new3 = u3 { Swift.swap(&self.exact, &new3) }
+                }
+
+                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context: context)
+                    let u0 = try reader.required(slots.v0.take())
+                    let u1 = try reader.required(slots.v1.take())
+                    let u2 = try reader.required(slots.v2.take())
+                    let u3 = slots.v3.take()
+                    self.init(_loomValues: (u0, u1, u2, u3))
                 }
             }
             """
