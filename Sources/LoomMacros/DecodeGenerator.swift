@@ -1,21 +1,12 @@
 /// Writes the decoding from a parsed document: the statements of a class's
-/// `init(json:context:)` and of `update(json:context:)`, and a struct's `_loomDecode`.
+/// `init(json:context:)` and of its `update(json:context:)`.
 ///
 /// The steps match the hand-written model: match the members of each object level into slot
 /// variables (one pass per level, nested levels after their parent), decode every property
-/// through the accumulator so errors can be collected, then assign, or return the values.
+/// through the accumulator so errors can be collected, then assign.
 enum DecodeGenerator {
-    /// How the decoding statements end.
-    enum Ending {
-        /// Assign each value to its property (classes, `update(json:context:)`).
-        case assign
-        /// `return` the values as a `_LoomValues` tuple (``StructGenerator``), followed by the
-        /// elements the properties in `places` were decoded from, for validators' errors.
-        case returnValues(places: [MappedProperty])
-    }
-
     /// The decoding statements, one level deep.
-    static func body(_ model: MappedModel, ending: Ending = .assign) -> CodeWriter {
+    static func body(_ model: MappedModel) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
         var body = CodeWriter(depth: 1)
         let tree = model.tree
@@ -83,19 +74,8 @@ enum DecodeGenerator {
         for property in model.properties where property.decodes {
             body.line("let u\(property.index) = try Loom.JSONErrorAccumulator.unwrap(v\(property.index))")
         }
-        switch ending {
-        case .assign:
-            for property in model.properties where property.decodes {
-                body.line(assignment(property))
-            }
-        case .returnValues(let places):
-            let values = StructGenerator.tuple(model.properties.filter(\.decodes).map(StructGenerator.value))
-            if places.isEmpty {
-                body.line("return \(values)")
-            } else {
-                let elements = places.map { HooksGenerator.elementExpression($0, model) }
-                body.line("return (\(values), \(StructGenerator.tuple(elements)))")
-            }
+        for property in model.properties where property.decodes {
+            body.line(assignment(property))
         }
 
         var locals = CodeWriter(depth: 1)

@@ -174,6 +174,38 @@ enum HooksGenerator {
         return flat
     }
 
+    /// The statements that run after a mapping's values are stored: per-property validators,
+    /// then `jsonDidDecode()`, then `validate()`, each through the reader, which reports a
+    /// failure at the property or the object. In a subclass, hooks declared `override` are left
+    /// to the superclass's initializer, which calls them already.
+    static func afterReading(_ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true) -> [String] {
+        let hooks = description.hooks
+        var lines: [String] = []
+        for (property, hook) in propertyValidators(model, hooks) {
+            let name = DeclaredHooks.propertyHookName("validate", plainName(property.accessName))
+            let slot = primarySlot(property)
+            let keys = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
+            let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
+            let function = hook.returnsValue ? "check" : "validate"
+            lines.append("try reader.\(function)(\(keys), \(slot.slot), \(KeyNames.literal(name)), context) { \(call) }")
+        }
+        // With collected errors, every validator's failure is reported together.
+        if !lines.isEmpty { lines.append("try reader.endObject()") }
+        if includeDidDecode, let didDecode = hooks.didDecode, !didDecode.isOverride {
+            lines.append(readerHookCall("jsonDidDecode", didDecode))
+        }
+        if let validate = hooks.validate, !validate.isOverride {
+            lines.append(readerHookCall("validate", validate))
+        }
+        return lines
+    }
+
+    /// `try reader.hook("validate()", context) { try self.validate() }`.
+    private static func readerHookCall(_ name: String, _ hook: HookFunction) -> String {
+        let call = "\(hook.throwsErrors ? "try " : "")self.\(name)()"
+        return "try reader.hook(\(KeyNames.literal(name + "()")), context) { \(call) }"
+    }
+
     /// `try context.hook("validate", at: element) { try self.validate() }`.
     private static func hookCall(_ name: String, _ hook: HookFunction) -> String {
         let call = "\(hook.throwsErrors ? "try " : "")self.\(name)()"

@@ -157,4 +157,55 @@ enum MergeGenerator {
         }
         return body
     }
+
+    /// `update(json:context:)`, `update(reading:context:)` and `_loomUpdate`, which runs the
+    /// model's member loop and stores only what was present, for a struct.
+    static func structUpdateMembers(_ model: MappedModel, _ description: ModelDescription, access: String) -> [String] {
+        let updating = updateModel(model, description)
+        var keys = KeyReferences(model, locals: true)
+        let checks = MappingGenerator.checks(updating, keys: &keys)
+        let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false)
+        var update = CodeWriter()
+        update.block(
+            "mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+        ) { body in
+            body.line("var slots = _LoomSlots()")
+            body.line("try Self._loomRead(&slots, &reader, context)")
+            if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+            for line in keys.localBindings { body.line(line) }
+            for line in checks { body.line(line) }
+            if !validation.isEmpty { body.line("let saved = self") }
+            for (property, original) in zip(updating.properties, model.properties) where property.decodes {
+                body.line(store(property, original: original))
+            }
+            guard !validation.isEmpty else { return }
+            body.line("do {")
+            for line in validation { body.line("    " + line) }
+            body.line("} catch {")
+            body.line("    self = saved")
+            body.line("    throw error")
+            body.line("}")
+        }
+        var json = CodeWriter()
+        json.block("\(access)mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws") {
+            $0.line("var reader = Loom._JSONElementReader(element, context)")
+            $0.line("try self._loomUpdate(&reader, context)")
+        }
+        var reading = CodeWriter()
+        reading.block(
+            "\(access)mutating func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback)"
+        ) { $0.line("try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }") }
+        return [json.text, reading.text, update.text]
+    }
+
+    /// `if let value = … { self.x = value }`: a present key replaces the value. An optional
+    /// property read as `null` becomes `nil`, unless `null` counts as missing.
+    private static func store(_ property: MappedProperty, original: MappedProperty) -> String {
+        let value = MappingGenerator.value(property)
+        let name = property.accessName
+        if case .optional = original.presence, case .single = property.keys {
+            return "if let value = \(value), value != nil || !context._nullIsMissing { self.\(name) = value }"
+        }
+        return "if let value = \(value) { self.\(name) = value }"
+    }
 }

@@ -3,14 +3,15 @@ import SwiftSyntax
 // A struct model's conformance, in two places.
 //
 // Everything that names the user's types or evaluates the user's expressions — key sets with a
-// runtime key strategy, transformers, defaults, the decoding and encoding code — is generated
-// in the type's body (the member role), where names resolve exactly as in the user's own
-// declarations: a model nested in `enum GitHub { … }` sees `GitHub`'s other members there,
-// but not in `extension GitHub.Issue` at file scope.
+// runtime key strategy, transformers, defaults, the mapping (`MappingGenerator`) and encoding —
+// is generated in the type's body (the member role), where names resolve exactly as in the
+// user's own declarations: a model nested in `enum GitHub { … }` sees `GitHub`'s other members
+// there, but not in `extension GitHub.Issue` at file scope.
 //
 // The initializers go in the extension (the extension role): an initializer in the body would
-// take away Swift's memberwise initializer. They name none of the user's types: they take
-// the decoded values as `_LoomValues`, a tuple type declared in the body, and store them.
+// take away Swift's memberwise initializer. They name none of the user's types: they run the
+// mapping, which returns the values as `_LoomValues`, a tuple type declared in the body, and
+// store them.
 
 enum StructGenerator {
     /// The generated code of a struct model.
@@ -24,7 +25,6 @@ enum StructGenerator {
     static func generate(_ model: MappedModel, _ description: ModelDescription) -> Output {
         let hooks = description.hooks
         let access = model.accessPrefix
-        let validated = HooksGenerator.propertyValidators(model, hooks).map(\.0)
         var output = Output()
 
         var storage = CodeWriter()
@@ -32,28 +32,64 @@ enum StructGenerator {
         for line in ExtensionGenerator.transformerDeclarations(model) { storage.line(line) }
         storage.line("typealias _LoomValues = \(valuesType(model))")
         output.members.append(storage.text)
+        output.members.append(MappingGenerator.slots(model).text)
+        output.members.append(readFunction(model).text)
+        output.members.append(finishFunction(model).text)
 
-        var decode = CodeWriter()
-        let result = validated.isEmpty ? "_LoomValues" : "(_LoomValues, \(tuple(validated.map { _ in "Loom.JSONElement?" })))"
-        decode.line(
-            "static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> \(result) {"
-        )
-        decode.append(DecodeGenerator.body(model, ending: .returnValues(places: validated)))
-        decode.line("}")
-        output.members.append(decode.text)
-
-        // Hooks and merging keep to the parsed document: the direct path reads plain structs.
-        let direct = ClassGenerator.structNeedsExtras(model, description) ? nil : DirectGenerator.generate(model)
-        if let direct { output.members.append(direct.members.text) }
+        // `jsonWillDecode` rewrites a parsed value: such a model reads from a document of its
+        // object, the protocol's default.
+        if hooks.willDecode == nil {
+            var direct = CodeWriter()
+            direct.line("\(access)static var readsDirectly: Bool { true }")
+            direct.line("")
+            direct.block(
+                "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
+            ) { $0.line("try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }") }
+            output.members.append(direct.text)
+        }
         output.members.append(encoder(model, hooks: hooks, access: access).text)
         if description.inheritedTypes.contains("JSONMergeable") {
             output.members += mergeMembers(model, description, access: access)
         }
 
-        output.initializers.append(decodingInitializer(model, description, validated: validated).text)
+        output.initializers.append(documentInitializer(model, hooks: hooks).text)
+        output.initializers.append(readingInitializer(model, description).text)
         output.initializers.append(valuesInitializer(model).text)
-        if let direct { output.initializers.append(direct.initializer.text) }
         return output
+    }
+
+    // MARK: The mapping
+
+    /// `_loomRead`, the member loop. Not inlined: with the slots `inout` in a function of
+    /// their own, LLVM keeps them in place instead of moving a large one (a nested model)
+    /// between stack slots at every member.
+    static func readFunction(_ model: MappedModel) -> CodeWriter {
+        var keys = KeyReferences(model, locals: true)
+        let loop = MappingGenerator.loop(model, keys: &keys)
+        var writer = CodeWriter()
+        writer.line("@inline(never)")
+        writer.block("static func _loomRead\(MappingGenerator.readerParameters)") { body in
+            if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+            for line in keys.localBindings { body.line(line) }
+            body.append(loop)
+        }
+        return writer
+    }
+
+    /// `_loomFinish`: the checks, then the values, with `@JSONDefault` expressions evaluated
+    /// here, in the body, where their names resolve.
+    static func finishFunction(_ model: MappedModel) -> CodeWriter {
+        var keys = KeyReferences(model, locals: true)
+        let checks = MappingGenerator.checks(model, keys: &keys)
+        var writer = CodeWriter()
+        writer.line("@inline(__always)")
+        writer.block("static func _loomFinish\(MappingGenerator.readerParameters) -> _LoomValues") { body in
+            if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+            for line in keys.localBindings { body.line(line) }
+            for line in checks { body.line(line) }
+            body.line("return \(tuple(model.properties.filter(\.decodes).map(MappingGenerator.value)))")
+        }
+        return writer
     }
 
     // MARK: Values
@@ -77,42 +113,42 @@ enum StructGenerator {
         tuple(model.properties.filter(\.decodes).map(valueType))
     }
 
-    /// The value of `property` for `_LoomValues`, from its decoded `u<index>`: a
-    /// `@JSONDefault` expression is evaluated here, in the body, where its names resolve.
-    static func value(_ property: MappedProperty) -> String {
-        switch property.presence {
-        case .defaulted(let expression?), .optionalDefaulted(let expression?): return "u\(property.index) ?? \(expression)"
-        case .required, .optional, .defaulted, .optionalDefaulted: return "u\(property.index)"
-        }
-    }
-
     // MARK: Initializers
 
-    /// `init(json:context:)`: the values from `_loomDecode`, then the hooks.
-    private static func decodingInitializer(_ model: MappedModel, _ description: ModelDescription, validated: [MappedProperty])
-        -> CodeWriter
-    {
-        let hooks = description.hooks
+    /// `init(json:context:)`: the mapping over a reader of the element (of the rewritten
+    /// element, with `jsonWillDecode`).
+    private static func documentInitializer(_ model: MappedModel, hooks: DeclaredHooks) -> CodeWriter {
         var writer = CodeWriter()
-        writer.line(
-            "\(model.accessPrefix)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
-        )
-        var body = CodeWriter(depth: 1)
-        if validated.isEmpty {
-            body.line("self.init(_loomValues: try Self._loomDecode(element, context))")
-        } else {
-            body.line("let (values, places) = try Self._loomDecode(element, context)")
-            body.line("self.init(_loomValues: values)")
+        let header =
+            "\(model.accessPrefix)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
+        writer.block(header) { body in
+            guard hooks.willDecode != nil else {
+                body.line("var reader = Loom._JSONElementReader(element, context)")
+                body.line("try self.init(_loomReading: &reader, context: context)")
+                return
+            }
+            for line in HooksGenerator.willDecodePrologue(hooks) { body.line(line) }
+            body.line("var reader = Loom._JSONElementReader(element, context)")
+            body.line("do {")
+            body.line("    try self.init(_loomReading: &reader, context: context)")
+            body.line("} catch let error as Loom.JSONDecodingError {")
+            body.line("    throw rewritten.relocated(error)")
+            body.line("}")
         }
-        let places = Dictionary(
-            validated.enumerated().map { position, property in
-                (property.index, validated.count == 1 ? "places" : "places.\(position)")
-            }, uniquingKeysWith: { first, _ in first })
-        var flat = CodeWriter()
-        flat.append(body)
-        flat.append(HooksGenerator.afterDecode(model, description, element: { places[$0.index] ?? "nil" }))
-        writer.append(HooksGenerator.wrapRewritten(flat, hooks))
-        writer.line("}")
+        return writer
+    }
+
+    /// `init(_loomReading:context:)`: the mapping, the stores, then the hooks.
+    private static func readingInitializer(_ model: MappedModel, _ description: ModelDescription) -> CodeWriter {
+        var writer = CodeWriter()
+        writer.block(
+            "init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
+        ) { body in
+            body.line("var slots = _LoomSlots()")
+            body.line("try Self._loomRead(&slots, &reader, context)")
+            body.line("self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))")
+            for line in HooksGenerator.afterReading(model, description) { body.line(line) }
+        }
         return writer
     }
 
@@ -244,17 +280,12 @@ enum StructGenerator {
 
     /// `merge(from:)`, `merge(from:only:)` and `update(json:context:)` for a `JSONMergeable` struct.
     private static func mergeMembers(_ model: MappedModel, _ description: ModelDescription, access: String) -> [String] {
-        var update = CodeWriter()
-        update.line("\(access)mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
-        update.append(MergeGenerator.updateBody(model, description, isStruct: true, superCall: nil))
-        update.line("}")
         return [
             MergeGenerator.mergeFunction(model, description, header: "\(access)mutating func merge(from other: Self)").text,
             MergeGenerator.mergeOnlyFunction(
                 model, description, header: "\(access)mutating func merge(from other: Self, only keyPaths: [PartialKeyPath<Self>])",
                 root: "Self"
-            ).text,
-            update.text,
-        ]
+            ).text
+        ] + MergeGenerator.structUpdateMembers(model, description, access: access)
     }
 }

@@ -40,47 +40,41 @@ struct CodableExpansionTests {
 
                 typealias _LoomValues = String
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 public static var readsDirectly: Bool { true }
 
                 public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -94,19 +88,19 @@ struct CodableExpansionTests {
 
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {
                 public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.login = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
 
                 public init(from decoder: any Swift.Decoder) throws {

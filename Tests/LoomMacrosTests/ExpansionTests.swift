@@ -25,55 +25,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<String> = nil
                     var v1: Optional<Int> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -89,21 +80,20 @@ struct ExpansionTests {
 
             extension User: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.login = u0
                     self.id = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -135,61 +125,46 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (User, Kind)
 
-                    static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                        let _loomKeys = Self._loomKeys
-                        let members = try context.object(element, for: Self.self)
-                        var s0: Loom.JSONElement? = nil
-                        var s1: Loom.JSONElement? = nil
-                        var errors = Loom.JSONErrorAccumulator(context)
-                        var hint = 0
-                        for member in members {
-                            switch _loomKeys.match(member.key, hint: &hint, context) {
-                            case 0: context.assign(&s0, member.value)
-                            case 1: context.assign(&s1, member.value)
-                            default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                            }
-                        }
-                        let v0 = try errors.capture {
-                            try context.required(s0, _loomKeys, 0) { try $1.decode(User.self, from: $0) }
-                        }
-                        let v1 = try errors.capture {
-                            try context.defaulted(s1, _loomKeys, 1, in: element, default: "Kind.standard") { try $1.decode(Kind.self, from: $0) }
-                        }
-                        try errors.finish()
-                        let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                        let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                        return (u0, u1 ?? Kind.standard)
-                    }
-
-                    static var readsDirectly: Bool { true }
-
-                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                        try Self(_loomReading: &reader, context: context)
-                    }
-
-                    private struct _LoomSlots {
+                    struct _LoomSlots {
                         var v0: Optional<User> = nil
                         var v1: Optional<Kind> = nil
                     }
 
                     @inline(never)
-                    private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                         let _loomKeys = Self._loomKeys
-                        if try reader.beginObject(context) {
-                            var hint = 0
-                            repeat {
-                                switch try reader.key(_loomKeys, hint: &hint) {
+                        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
                                 case 0:
-                                    try reader.claim(slots.v0)
-                                    slots.v0 = try reader.decode(User.self, context)
+                                    try reader.claimSlot(slots.v0)
+                                    slots.v0 = try reader.value(User.self, context)
                                 case 1:
-                                    try reader.claim(slots.v1)
-                                    slots.v1 = try reader.decode(Kind.self, context)
-                                default: try reader.skipUnknown(context)
+                                    try reader.claimSlot(slots.v1)
+                                    slots.v1 = try reader.value(Kind.self, context)
+                                default: try reader.passUnknown(context)
                                 }
-                            } while try reader.nextMember()
-                        }
-                        if slots.v1 == nil { slots.v1 = Kind.standard }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+
+                    @inline(__always)
+                    static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                        let _loomKeys = Self._loomKeys
+                        try reader.required(slots.v0, _loomKeys, 0, context)
+                        try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "Kind.standard")
+                        try reader.endObject()
+                        return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? Kind.standard)
+                    }
+
+                    static var readsDirectly: Bool { true }
+
+                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                        try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -206,21 +181,20 @@ struct ExpansionTests {
 
             extension GitHub.Issue: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.user = u0
                     self.kind = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -256,67 +230,52 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
-                    static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                        let _loomKeys = Self._loomKeys
-                        let members = try context.object(element, for: Self.self)
-                        var s0: Loom.JSONElement? = nil
-                        var s1: Loom.JSONElement? = nil
-                        var s2: Loom.JSONElement? = nil
-                        var errors = Loom.JSONErrorAccumulator(context)
-                        var hint = 0
-                        for member in members {
-                            switch _loomKeys.match(member.key, hint: &hint, context) {
-                            case 0: context.assign(&s0, member.value)
-                            case 1: context.assign(&s1, member.value)
-                            case 2: context.assign(&s2, member.value)
-                            case 3: break
-                            default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                            }
-                        }
-                        let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                        let v1 = try context.optional(s1, _loomKeys, 1, Int.self, into: &errors)
-                        let v2 = try errors.capture {
-                            try context.defaulted(s2, _loomKeys, 2, in: element, default: "[]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
-                        }
-                        try errors.finish()
-                        let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                        let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                        let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                        return (u0, u1, u2)
-                    }
-
-                    static var readsDirectly: Bool { true }
-
-                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                        try Self(_loomReading: &reader, context: context)
-                    }
-
-                    private struct _LoomSlots {
+                    struct _LoomSlots {
                         var v0: Optional<String> = nil
                         var v1: Optional<Int?> = nil
                         var v2: Optional<[String]> = nil
                     }
 
                     @inline(never)
-                    private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                         let _loomKeys = Self._loomKeys
-                        guard try reader.beginObject(context) else { return }
+                        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                         var hint = 0
                         repeat {
-                            switch try reader.key(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claim(slots.v0)
-                                slots.v0 = try reader.decode(String.self, context)
-                            case 1:
-                                try reader.claim(slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.decode(Int.self, context))
-                            case 2:
-                                try reader.claim(slots.v2)
-                                slots.v2 = try reader.array(context) { try $0.decode(String.self, $1) }
-                            case 3: try reader.skipValue()
-                            default: try reader.skipUnknown(context)
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(slots.v0)
+                                    slots.v0 = try reader.value(String.self, context)
+                                case 1:
+                                    try reader.claimSlot(slots.v1, nullable: true)
+                                    slots.v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                                case 2:
+                                    try reader.claimSlot(slots.v2)
+                                    slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                case 3: try reader.passValue()
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } while try reader.nextMember()
+                        } while try reader.moreMembers()
+                    }
+
+                    @inline(__always)
+                    static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                        let _loomKeys = Self._loomKeys
+                        try reader.required(slots.v0, _loomKeys, 0, context)
+                        try reader.optional(slots.v1, _loomKeys, 1, context)
+                        try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "[]")
+                        try reader.endObject()
+                        return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take())
+                    }
+
+                    static var readsDirectly: Bool { true }
+
+                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                        try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -339,7 +298,14 @@ struct ExpansionTests {
                     }
 
                     init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                        self.init(_loomValues: try Self._loomDecode(element, context))
+                        var reader = Loom._JSONElementReader(element, context)
+                        try self.init(_loomReading: &reader, context: context)
+                    }
+
+                    init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                        var slots = _LoomSlots()
+                        try Self._loomRead(&slots, &reader, context)
+                        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                     }
 
                     init(_loomValues values: consuming _LoomValues) {
@@ -347,15 +313,6 @@ struct ExpansionTests {
                         self.value = u0
                         var new1 = u1; Swift.swap(&self.expires, &new1)
                         if var new2 = u2 { Swift.swap(&self.scopes, &new2) }
-                    }
-
-                    init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                        var slots = _LoomSlots()
-                        try Self._loomRead(&slots, &reader, context: context)
-                        let u0 = try reader.required(slots.v0.take())
-                        let u1 = slots.v1.take() ?? nil
-                        let u2 = slots.v2.take()
-                        self.init(_loomValues: (u0, u1, u2))
                     }
 
                     init(value: String, expires: Int? = nil, scopes: [String] = []) {
@@ -390,57 +347,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (URL, String)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.decode(URL.self, from: $0) }
-                    }
-                    let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<URL> = nil
                     var v1: Optional<String> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(URL.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(String.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(URL.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -456,21 +402,20 @@ struct ExpansionTests {
 
             extension Repo: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.htmlURL = u0
                     self.name = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -505,56 +450,88 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<String> = nil
+                    var v2: Optional<String?> = nil
+                    var v3: Optional<Int> = nil
+                    var b1 = false
+                    var b2 = false
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    var s1_0: Loom.JSONElement? = nil
-                    var s1_1: Loom.JSONElement? = nil
-                    var s1_2: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
-                        var hint1 = 0
-                        for member in nested {
-                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
-                            case 0: context.assign(&s1_0, member.value)
-                            case 1: context.assign(&s1_1, member.value)
-                            case 2: context.assign(&s1_2, member.value)
-                            default: break
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                    var hint1 = 0
+                                    repeat {
+                                        do {
+                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                            case 0:
+                                                try reader.claimSlot(slots.v1)
+                                                slots.v1 = try reader.value(String.self, context)
+                                            case 1:
+                                                if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.b2, context) {
+                                                    var hint2 = 0
+                                                    repeat {
+                                                        do {
+                                                            switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
+                                                            case 0:
+                                                                try reader.claimSlot(slots.v2, nullable: true)
+                                                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                                                            default: try reader.passValue()
+                                                            }
+                                                        } catch {
+                                                            try reader.recover(error, context)
+                                                        }
+                                                    } while try reader.moreMembers()
+                                                }
+                                            case 2:
+                                                try reader.claimSlot(slots.v3)
+                                                slots.v3 = try reader.value(Int.self, context)
+                                            default: try reader.passValue()
+                                            }
+                                        } catch {
+                                            try reader.recover(error, context)
+                                        }
+                                    } while try reader.moreMembers()
+                                }
+                            default: try reader.passUnknown(context)
                             }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    var s1_1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1_1, _loomKeys_1, 1) }) ?? nil {
-                        var hint2 = 0
-                        for member in nested {
-                            switch _loomKeys_2.match(member.key, hint: &hint2, context) {
-                            case 0: context.assign(&s1_1_0, member.value)
-                            default: break
-                            }
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    let v1 = try context.required(s1_0, _loomKeys_1, 0, String.self, into: &errors)
-                    let v2 = try context.optional(s1_1_0, _loomKeys_2, 0, String.self, into: &errors)
-                    let v3 = try context.required(s1_2, _loomKeys_1, 2, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    return (u0, u1, u2, u3)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    let _loomKeys_2 = Self._loomKeys_2
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys_1, 0, context)
+                    try reader.optional(slots.v2, _loomKeys_2, 0, context)
+                    try reader.required(slots.v3, _loomKeys_1, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -587,7 +564,14 @@ struct ExpansionTests {
 
             extension Status: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -620,29 +604,42 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var r0 = Loom._JSONFallbackState()
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = try reader.value(Int.self, context) }
+                            case 1: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = try reader.value(Int.self, context) }
+                            case 2: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 2) { slots.v0 = try reader.value(Int.self, context) }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let f0 = context.firstPresent([(s0, 0), (s1, 1), (s2, 2)])
-                    let v0 = try errors.capture {
-                        try context.required(f0.0, _loomKeys, f0.1) { try $1.decode(Int.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -656,7 +653,14 @@ struct ExpansionTests {
 
             extension Book: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -688,38 +692,57 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String?
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<String?> = nil
+                    var r0 = Loom._JSONFallbackState()
+                    var b1 = false
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    var s1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
-                        var hint1 = 0
-                        for member in nested {
-                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
-                            case 0: context.assign(&s1_0, member.value)
-                            default: break
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = .some(try reader.value(String.self, context)) }
+                            case 1:
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                    var hint1 = 0
+                                    repeat {
+                                        do {
+                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = .some(try reader.value(String.self, context)) }
+                                            default: try reader.passValue()
+                                            }
+                                        } catch {
+                                            try reader.recover(error, context)
+                                        }
+                                    } while try reader.moreMembers()
+                                }
+                            default: try reader.passUnknown(context)
                             }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let f0 = context.firstPresent([(s0, 0), (s1_0, 1)])
-                    let v0 = try errors.capture {
-                        try context.optional(f0.0, [_loomKeys, _loomKeys_1][f0.1], [0, 0][f0.1]) { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.endObject()
+                    return slots.v0.take() ?? nil
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -738,7 +761,14 @@ struct ExpansionTests {
 
             extension Book: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -772,43 +802,59 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var c0 = Loom._JSONCollectedSlot()
+                    var c1 = Loom._JSONCollectedSlot()
+                    var b1 = false
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    var s1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
-                        var hint1 = 0
-                        for member in nested {
-                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
-                            case 0: context.assign(&s1_0, member.value)
-                            default: break
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0: try reader.collect(&slots.c0, 0)
+                            case 1:
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                    var hint1 = 0
+                                    repeat {
+                                        do {
+                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                            case 0: try reader.collect(&slots.c0, 1)
+                                            default: try reader.passValue()
+                                            }
+                                        } catch {
+                                            try reader.recover(error, context)
+                                        }
+                                    } while try reader.moreMembers()
+                                }
+                            case 2: try reader.collect(&slots.c1, 0)
+                            default: try reader.passUnknown(context)
                             }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try errors.capture {
-                        try context.collected([("temp", s0), ("main.temp_max", s1_0)]) { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }
-                    }
-                    let v1 = try errors.capture {
-                        try context.collectedIfPresent([("wind_speed", s2)]) { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    let c0 = try reader.collected(&slots.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c1 = try reader.collected(&slots.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    try reader.endObject()
+                    return (try reader.unwrap(c0), c1 ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -830,7 +876,14 @@ struct ExpansionTests {
 
             extension Weather: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -865,65 +918,51 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.optional(s0, _loomKeys, 0, String.self, into: &errors)
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.decode(URL.self, from: $0) }
-                    }
-                    let v2 = try context.optional(s2, _loomKeys, 2, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0, u1, u2)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<String?> = nil
                     var v1: Optional<Optional<URL>> = nil
                     var v2: Optional<Int?> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0, nullable: true)
-                            slots.v0 = .some(try reader.readNull() ? .none : reader.decode(String.self, context))
-                        case 1:
-                            try reader.claim(slots.v1, nullable: true)
-                            slots.v1 = .some(try reader.readNull() ? .none : reader.decode(URL.self, context))
-                        case 2:
-                            try reader.claim(slots.v2, nullable: true)
-                            slots.v2 = .some(try reader.readNull() ? .none : reader.decode(Int.self, context))
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0, nullable: true)
+                                slots.v0 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
+                            case 2:
+                                try reader.claimSlot(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.optional(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.optional(slots.v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (slots.v0.take() ?? nil, slots.v1.take() ?? nil, slots.v2.take() ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -956,7 +995,14 @@ struct ExpansionTests {
 
             extension Profile: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -964,15 +1010,6 @@ struct ExpansionTests {
                     self.website = u1
                     var new0 = u0; Swift.swap(&self.bio, &new0)
                     var new2 = u2; Swift.swap(&self.none, &new2)
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take() ?? nil
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = slots.v2.take() ?? nil
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -1001,69 +1038,51 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.defaulted(s0, _loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.defaulted(s1, _loomKeys, 1, in: element, default: "[]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
-                    }
-                    let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, _loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0, u1, u2)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Int> = nil
                     var v1: Optional<[String]> = nil
                     var v2: Optional<String?> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.array(context) { try $0.decode(String.self, $1) }
-                        case 2:
-                            try reader.claim(slots.v2, nullable: true)
-                            slots.v2 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                            case 2:
+                                try reader.claimSlot(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.defaulted(slots.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.endObject()
+                    return (slots.v0.take(), slots.v1.take(), slots.v2.take())
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1086,7 +1105,14 @@ struct ExpansionTests {
 
             extension Settings: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1094,15 +1120,6 @@ struct ExpansionTests {
                     if var new0 = u0 { Swift.swap(&self.retries, &new0) }
                     if var new1 = u1 { Swift.swap(&self.labels, &new1) }
                     if var new2 = u2 { Swift.swap(&self.theme, &new2) }
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take()
-                    let u1 = slots.v1.take()
-                    let u2 = slots.v2.take()
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -1131,73 +1148,51 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, String?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.defaulted(s0, _loomKeys, 0, in: element, default: "3") { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.defaulted(s1, _loomKeys, 1, in: element, default: "base + 1") { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, _loomKeys, 2, in: element, default: "\\"dark\\"") { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0 ?? 3, u1 ?? (base + 1), u2 ?? "dark")
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Int> = nil
                     var v1: Optional<Int> = nil
                     var v2: Optional<String?> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    if try reader.beginObject(context) {
-                        var hint = 0
-                        repeat {
-                            switch try reader.key(_loomKeys, hint: &hint) {
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claim(slots.v0)
-                                slots.v0 = try reader.decode(Int.self, context)
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claim(slots.v1)
-                                slots.v1 = try reader.decode(Int.self, context)
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
                             case 2:
-                                try reader.claim(slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
-                            default: try reader.skipUnknown(context)
+                                try reader.claimSlot(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                            default: try reader.passUnknown(context)
                             }
-                        } while try reader.nextMember()
-                    }
-                    if slots.v0 == nil { slots.v0 = 3 }
-                    if slots.v1 == nil { slots.v1 = (base + 1) }
-                    if slots.v2 == nil { slots.v2 = .some("dark") }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.defaulted(slots.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "base + 1")
+                    try reader.optionalDefaulted(slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.endObject()
+                    return (slots.v0.take() ?? 3, slots.v1.take() ?? (base + 1), slots.v2.take() ?? "dark")
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1220,7 +1215,14 @@ struct ExpansionTests {
 
             extension Settings: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1228,15 +1230,6 @@ struct ExpansionTests {
                     self.retries = u0
                     self.limit = u1
                     var new2 = u2; Swift.swap(&self.theme, &new2)
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = try reader.required(slots.v2.take())
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -1263,49 +1256,42 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v1: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 1: context.assign(&s1, member.value)
-                        case 0: break
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(String.self, context)
+                            case 0: try reader.passValue()
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
-                    try errors.finish()
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return u1
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v1.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v1: Optional<String> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(String.self, context)
-                        case 0: try reader.skipValue()
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1321,19 +1307,19 @@ struct ExpansionTests {
 
             extension Envelope: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u1 = values
                     self.payload = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: u1)
                 }
             }
             """
@@ -1362,47 +1348,41 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1416,19 +1396,19 @@ struct ExpansionTests {
 
             extension Issue: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.title = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -1460,59 +1440,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Date, Date?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.transform($0, with: Self._loomTransformer_1) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Date> = nil
                     var v1: Optional<Date?> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.element(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                        case 1:
-                            try reader.claim(slots.v1, nullable: true)
-                            slots.v1 = .some(try reader.readNull() ? .none : reader.element(context) { try $1.transform($0, with: Self._loomTransformer_1) })
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1533,21 +1500,20 @@ struct ExpansionTests {
 
             extension Event: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.start = u0
                     var new1 = u1; Swift.swap(&self.end, &new1)
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1574,59 +1540,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.array($0) { try $1.array($0) { try $1.array($0) { try $1.decode(Double.self, from: $0) } } } }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.array($0) { try $1.array($0) { try $1.optionalValue($0) { try $1.decode(Int.self, from: $0) } } } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<[[[Double]]]> = nil
                     var v1: Optional<Array<Array<Int?>>> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.array(context) { try $0.array($1) { try $0.array($1) { try $0.decode(Double.self, $1) } } }
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.array(context) { try $0.array($1) { try $0.optional($1) { try $0.decode(Int.self, $1) } } }
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Double.self, $1) } } }
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } } }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1642,21 +1595,20 @@ struct ExpansionTests {
 
             extension Geometry: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.coordinates = u0
                     self.matrix = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1683,59 +1635,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.dictionary($0) { try $1.array($0) { try $1.decode(User.self, from: $0) } } }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.dictionary($0) { try $1.optionalValue($0) { try $1.decode(User.self, from: $0) } } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<[String: [User]]> = nil
                     var v1: Optional<Dictionary<String, User?>> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.dictionary(context) { try $0.array($1) { try $0.decode(User.self, $1) } }
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.dictionary(context) { try $0.optional($1) { try $0.decode(User.self, $1) } }
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1751,21 +1690,20 @@ struct ExpansionTests {
 
             extension Teams: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.members = u0
                     self.leads = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1790,49 +1728,41 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Set<String>
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<Set<String>> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.set(context, lossy: false) { try $0.value(String.self, $1) }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.set($0) { try $1.decode(String.self, from: $0) } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<Set<String>> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.set(context) { try $0.decode(String.self, $1) }
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1846,19 +1776,19 @@ struct ExpansionTests {
 
             extension Tagged: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.tags = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -1885,59 +1815,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.dictionary($0, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $1.decode(String.self, from: $0) } }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<[Int: String]> = nil
                     var v1: Optional<[State: [Int]]> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.element(context) { try $1.dictionary($0, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $1.decode(String.self, from: $0) } }
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.element(context) { try $1.dictionary($0, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $1.array($0) { try $1.decode(Int.self, from: $0) } } }
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.value(String.self, $1) }
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1953,21 +1870,20 @@ struct ExpansionTests {
 
             extension Ranking: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.byRank = u0
                     self.byState = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -1996,41 +1912,62 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Item], URL?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<[Item]> = nil
+                    var v1: Optional<URL?> = nil
+                    var b1 = false
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    var s1_0: Loom.JSONElement? = nil
-                    if let nested = try errors.capture({ try context.nestedObject(s1, _loomKeys, 1) }) ?? nil {
-                        var hint1 = 0
-                        for member in nested {
-                            switch _loomKeys_1.match(member.key, hint: &hint1, context) {
-                            case 0: context.assign(&s1_0, member.value)
-                            default: break
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
+                            case 1:
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                    var hint1 = 0
+                                    repeat {
+                                        do {
+                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                            case 0:
+                                                try reader.claimSlot(slots.v1, nullable: true)
+                                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
+                                            default: try reader.passValue()
+                                            }
+                                        } catch {
+                                            try reader.recover(error, context)
+                                        }
+                                    } while try reader.moreMembers()
+                                }
+                            default: try reader.passUnknown(context)
                             }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.array($0) { try $1.decode(Item.self, from: $0) } }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optional(s1_0, _loomKeys_1, 0) { try $1.decode(URL.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys_1, 0, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2058,7 +1995,14 @@ struct ExpansionTests {
 
             extension Page: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2091,55 +2035,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Double, Double)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Double.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, Double.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                public static var readsDirectly: Bool { true }
-
-                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Double> = nil
                     var v1: Optional<Double> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Double.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Double.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Double.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Double.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                public static var readsDirectly: Bool { true }
+
+                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2155,21 +2090,20 @@ struct ExpansionTests {
 
             extension Point: Loom.JSONModel {
                 public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.x = u0
                     self.y = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -2198,65 +2132,51 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, URL?, Int)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.decode(URL.self, from: $0) }
-                    }
-                    let v2 = try context.required(s2, _loomKeys, 2, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0, u1, u2)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<String> = nil
                     var v1: Optional<URL?> = nil
                     var v2: Optional<Int> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        case 1:
-                            try reader.claim(slots.v1, nullable: true)
-                            slots.v1 = .some(try reader.readNull() ? .none : reader.decode(URL.self, context))
-                        case 2:
-                            try reader.claim(slots.v2)
-                            slots.v2 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
+                            case 2:
+                                try reader.claimSlot(slots.v2)
+                                slots.v2 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.required(slots.v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2279,7 +2199,14 @@ struct ExpansionTests {
 
             extension Account: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2287,15 +2214,6 @@ struct ExpansionTests {
                     self.userName = u0
                     self.id = u2
                     var new1 = u1; Swift.swap(&self.avatarURL, &new1)
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = try reader.required(slots.v2.take())
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -2325,55 +2243,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<String> = nil
                     var v1: Optional<Int> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2389,21 +2298,20 @@ struct ExpansionTests {
 
             extension Account: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.userName = u0
                     self.id = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """
@@ -2426,35 +2334,34 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ()
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    for member in members {
-                        context.unknownKey(member.key, _loomKeys, into: &errors)
-                    }
-                    try errors.finish()
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            _ = try reader.nextKey(_loomKeys, hint: &hint)
+                            try reader.passUnknown(context)
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    try reader.endObject()
                     return ()
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        _ = try reader.key(_loomKeys, hint: &hint)
-                        try reader.skipUnknown(context)
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2466,16 +2373,17 @@ struct ExpansionTests {
 
             extension Nothing: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    self.init(_loomValues: ())
                 }
             }
             """
@@ -2514,47 +2422,41 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2568,19 +2470,19 @@ struct ExpansionTests {
 
             extension Counter: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.value = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -2607,63 +2509,51 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Bool)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
-                    let v2 = try context.required(s2, _loomKeys, 2, Bool.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0, u1, u2)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Int> = nil
                     var v1: Optional<Int> = nil
                     var v2: Optional<Bool> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Int.self, context)
-                        case 2:
-                            try reader.claim(slots.v2)
-                            slots.v2 = try reader.decode(Bool.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            case 2:
+                                try reader.claimSlot(slots.v2)
+                                slots.v2 = try reader.value(Bool.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(slots.v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2681,7 +2571,14 @@ struct ExpansionTests {
 
             extension Pair: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2689,15 +2586,6 @@ struct ExpansionTests {
                     self.first = u0
                     self.second = u1
                     self.`default` = u2
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = try reader.required(slots.v2.take())
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -2722,47 +2610,41 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2776,19 +2658,19 @@ struct ExpansionTests {
 
             extension Tag {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.name = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
             }
             """,
@@ -2816,55 +2698,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Int> = nil
                     var v1: Optional<Int> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2880,21 +2753,20 @@ struct ExpansionTests {
 
             extension Odd: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let (u0, u1) = values
                     self.dotted = u0
                     self.quoted = u1
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    self.init(_loomValues: (u0, u1))
                 }
             }
             """#
@@ -2933,53 +2805,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var s3: Loom.JSONElement? = nil
-                    var s4: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        case 3: context.assign(&s3, member.value)
-                        case 4: context.assign(&s4, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    let v1 = try context.optional(s1, _loomKeys, 1, String.self, into: &errors)
-                    let v2 = try errors.capture {
-                        try context.defaulted(s2, _loomKeys, 2, in: element, default: "[\\"new\\"]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }
-                    }
-                    let v3 = try errors.capture {
-                        try context.defaulted(s3, _loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v4 = try errors.capture {
-                        try context.defaulted(s4, _loomKeys, 4, in: element, default: "\\"\\"") { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
-                    return (u0, u1, u2, u3, u4)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<String> = nil
                     var v1: Optional<String?> = nil
                     var v2: Optional<[String]> = nil
@@ -2988,30 +2814,52 @@ struct ExpansionTests {
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(String.self, context)
-                        case 1:
-                            try reader.claim(slots.v1, nullable: true)
-                            slots.v1 = .some(try reader.readNull() ? .none : reader.decode(String.self, context))
-                        case 2:
-                            try reader.claim(slots.v2)
-                            slots.v2 = try reader.array(context) { try $0.decode(String.self, $1) }
-                        case 3:
-                            try reader.claim(slots.v3)
-                            slots.v3 = try reader.decode(Int.self, context)
-                        case 4:
-                            try reader.claim(slots.v4)
-                            slots.v4 = try reader.decode(String.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 2:
+                                try reader.claimSlot(slots.v2)
+                                slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                            case 3:
+                                try reader.claimSlot(slots.v3)
+                                slots.v3 = try reader.value(Int.self, context)
+                            case 4:
+                                try reader.claimSlot(slots.v4)
+                                slots.v4 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(slots.v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(slots.v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take(), slots.v3.take(), slots.v4.take())
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3038,7 +2886,14 @@ struct ExpansionTests {
 
             extension Profile: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3048,17 +2903,6 @@ struct ExpansionTests {
                     if let value = u4 { self.title = value }
                     var new1 = u1; Swift.swap(&self.nickname, &new1)
                     if var new2 = u2 { Swift.swap(&self.tags, &new2) }
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = slots.v2.take()
-                    let u3 = slots.v3.take()
-                    let u4 = slots.v4.take()
-                    self.init(_loomValues: (u0, u1, u2, u3, u4))
                 }
             }
             """
@@ -3088,28 +2932,46 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<@Sendable () -> Void> = nil
+                    var v1: Optional<String?> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self._loomTransformer_0) }
-                    }
-                    let v1 = try context.optional(s1, _loomKeys, 1, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    return (u0, u1)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3130,7 +2992,14 @@ struct ExpansionTests {
 
             extension Hook: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {

@@ -676,22 +676,35 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = String
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> (_LoomValues, Loom.JSONElement?) {
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return (u0, s0)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -713,19 +726,22 @@ struct PolyExpansionTests {
                     let rewritten = try context.rewrite(original, for: Self.self, with: Self.jsonWillDecode)
                     defer { withExtendedLifetime(rewritten.document) {} }
                     let element = rewritten.root
+                    var reader = Loom._JSONElementReader(element, context)
                     do {
-                        let (values, places) = try Self._loomDecode(element, context)
-                        self.init(_loomValues: values)
-                        var checks = Loom.JSONErrorAccumulator(context)
-                        try checks.capture {
-                            try context.checkProperty(Self._loomKeys, 0, at: places, "validateTitle") { Self.validateTitle(self.title) }
-                        }
-                        try checks.finish()
-                        try context.hook("jsonDidDecode()", at: element) { self.jsonDidDecode() }
-                        try context.hook("validate()", at: element) { try self.validate() }
+                        try self.init(_loomReading: &reader, context: context)
                     } catch let error as Loom.JSONDecodingError {
                         throw rewritten.relocated(error)
                     }
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    try reader.check(Self._loomKeys, 0, "validateTitle", context) { Self.validateTitle(self.title) }
+                    try reader.endObject()
+                    try reader.hook("jsonDidDecode()", context) { self.jsonDidDecode() }
+                    try reader.hook("validate()", context) { try self.validate() }
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -770,46 +786,66 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<String> = nil
+                    var v2: Optional<String?> = nil
+                    var v3: Optional<String?> = nil
+                    var v4: Optional<Date?> = nil
+                    var v5: Optional<[String]> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var s3: Loom.JSONElement? = nil
-                    var s4: Loom.JSONElement? = nil
-                    var s5: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        case 3: context.assign(&s3, member.value)
-                        case 4: context.assign(&s4, member.value)
-                        case 5: context.assign(&s5, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(String.self, context)
+                            case 2:
+                                try reader.claimSlot(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 3:
+                                try reader.claimSlot(slots.v3, nullable: true)
+                                slots.v3 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 4:
+                                try reader.claimSlot(slots.v4, nullable: true)
+                                slots.v4 = .some(try reader.readNull() ? .none : reader.value(Date.self, context))
+                            case 5:
+                                try reader.claimSlot(slots.v5)
+                                slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, String.self, into: &errors)
-                    let v2 = try context.optional(s2, _loomKeys, 2, String.self, into: &errors)
-                    let v3 = try context.optional(s3, _loomKeys, 3, String.self, into: &errors)
-                    let v4 = try errors.capture {
-                        try context.optional(s4, _loomKeys, 4) { try $1.decode(Date.self, from: $0) }
-                    }
-                    let v5 = try errors.capture {
-                        try context.required(s5, _loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
-                    let u5 = try Loom.JSONErrorAccumulator.unwrap(v5)
-                    return (u0, u1, u2, u3, u4, u5)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.optional(slots.v2, _loomKeys, 2, context)
+                    try reader.optional(slots.v3, _loomKeys, 3, context)
+                    try reader.optional(slots.v4, _loomKeys, 4, context)
+                    try reader.required(slots.v5, _loomKeys, 5, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take() ?? nil, try reader.unwrap(slots.v5.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -868,58 +904,42 @@ struct PolyExpansionTests {
                 }
 
                 mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self._loomUpdate(&reader, context)
+                }
+
+                mutating func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }
+                }
+
+                mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var s3: Loom.JSONElement? = nil
-                    var s4: Loom.JSONElement? = nil
-                    var s5: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        case 3: context.assign(&s3, member.value)
-                        case 4: context.assign(&s4, member.value)
-                        case 5: context.assign(&s5, member.value)
-                        case 0: break
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v1 = try errors.capture {
-                        try context.defaulted(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v2 = try errors.capture {
-                        try context.optionalDefaulted(s2, _loomKeys, 2) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v3 = try errors.capture {
-                        try context.optionalDefaulted(s3, _loomKeys, 3) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v4 = try errors.capture {
-                        try context.optionalDefaulted(s4, _loomKeys, 4) { try $1.decode(Date.self, from: $0) }
-                    }
-                    let v5 = try errors.capture {
-                        try context.defaulted(s5, _loomKeys, 5) { try $1.array($0) { try $1.decode(String.self, from: $0) } }
-                    }
-                    try errors.finish()
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    let u4 = try Loom.JSONErrorAccumulator.unwrap(v4)
-                    let u5 = try Loom.JSONErrorAccumulator.unwrap(v5)
-                    if let value = u1 { self.title = value }
-                    if let value = u2 { self.body = value }
-                    if let value = u3 { self.note = value }
-                    if let value = u4 { self.closedAt = value }
-                    if let value = u5 { self.labels = value }
+                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(slots.v2, _loomKeys, 2, context, default: "")
+                    try reader.optionalDefaulted(slots.v3, _loomKeys, 3, context, default: "")
+                    try reader.optionalDefaulted(slots.v4, _loomKeys, 4, context, default: "")
+                    try reader.defaulted(slots.v5, _loomKeys, 5, context, default: "")
+                    try reader.endObject()
+                    if let value = slots.v1.take() { self.title = value }
+                    if let value = slots.v2.take(), value != nil || !context._nullIsMissing { self.body = value }
+                    if let value = slots.v3.take(), value != nil || !context._nullIsMissing { self.note = value }
+                    if let value = slots.v4.take(), value != nil || !context._nullIsMissing { self.closedAt = value }
+                    if let value = slots.v5.take() { self.labels = value }
                 }
             }
 
             extension Issue: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {

@@ -39,69 +39,51 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Date, [String]?, Date)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optional(s1, _loomKeys, 1) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } }
-                    }
-                    let v2 = try errors.capture {
-                        try context.required(s2, _loomKeys, 2) { try $1.transform($0, with: Self._loomTransformer_2) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0, u1, u2)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Date> = nil
                     var v1: Optional<[String]?> = nil
                     var v2: Optional<Date> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.element(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
-                        case 1:
-                            try reader.claim(slots.v1, nullable: true)
-                            slots.v1 = .some(try reader.readNull() ? .none : reader.element(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
-                        case 2:
-                            try reader.claim(slots.v2)
-                            slots.v2 = try reader.element(context) { try $1.transform($0, with: Self._loomTransformer_2) }
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
+                            case 2:
+                                try reader.claimSlot(slots.v2)
+                                slots.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.required(slots.v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -124,7 +106,14 @@ struct TransformExpansionTests {
 
             extension Event: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -132,15 +121,6 @@ struct TransformExpansionTests {
                     self.start = u0
                     self.end = u2
                     var new1 = u1; Swift.swap(&self.tags, &new1)
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = slots.v1.take() ?? nil
-                    let u2 = try reader.required(slots.v2.take())
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -166,49 +146,41 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Date
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                struct _LoomSlots {
+                    var v0: Optional<Date> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try errors.capture {
-                        try context.required(s0, _loomKeys, 0) { try $1.transform($0, with: .secondsSince1970) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<Date> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.element(context) { try $1.transform($0, with: .secondsSince1970) }
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -223,19 +195,19 @@ struct TransformExpansionTests {
 
             extension Box: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.at = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -265,69 +237,51 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture { [context = context.lenient] in
-                        try context.defaulted(s0, _loomKeys, 0, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.required(s1, _loomKeys, 1) { try $1.array($0, lossy: true) { try $1.decode(Int.self, from: $0) } }
-                    }
-                    let v2 = try errors.capture {
-                        try context.optional(s2, _loomKeys, 2) { try $1.dictionary($0, lossy: true) { try $1.set($0, lossy: true) { try $1.decode(Int.self, from: $0) } } }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    return (u0, u1, u2)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Int> = nil
                     var v1: Optional<[Int]> = nil
                     var v2: Optional<[String: Set<Int>]?> = nil
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.array(context) { try $0.decode(Int.self, $1) }
-                        case 2:
-                            try reader.claim(slots.v2, nullable: true)
-                            slots.v2 = .some(try reader.readNull() ? .none : reader.dictionary(context) { try $0.set($1) { try $0.decode(Int.self, $1) } })
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context.lenient)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
+                            case 2:
+                                try reader.claimSlot(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNull() ? .none : reader.dictionary(context, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } })
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.defaulted(slots.v0, _loomKeys, 0, context.lenient, default: "0")
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.optional(slots.v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (slots.v0.take(), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -350,7 +304,14 @@ struct TransformExpansionTests {
 
             extension Feed: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -358,15 +319,6 @@ struct TransformExpansionTests {
                     self.ids = u1
                     if var new0 = u0 { Swift.swap(&self.count, &new0) }
                     var new2 = u2; Swift.swap(&self.groups, &new2)
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = slots.v0.take()
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = slots.v2.take() ?? nil
-                    self.init(_loomValues: (u0, u1, u2))
                 }
             }
             """
@@ -391,48 +343,43 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Int
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let context = context.lenient
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    return u0
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let context = context.lenient
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
                 }
 
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                }
-
-                @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
-                    var hint = 0
-                    repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
-                        }
-                    } while try reader.nextMember()
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -446,19 +393,19 @@ struct TransformExpansionTests {
 
             extension Legacy: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.id = u0
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    self.init(_loomValues: u0)
                 }
             }
             """
@@ -494,48 +441,7 @@ extension TransformExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
-                static func _loomDecode(_ element: Loom.JSONElement, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let context = context.lenient(rounding: .down)
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var s2: Loom.JSONElement? = nil
-                    var s3: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        case 2: context.assign(&s2, member.value)
-                        case 3: context.assign(&s3, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    let v1 = try context.required(s1, _loomKeys, 1, Int.self, into: &errors)
-                    let v2 = try errors.capture { [context = context.lenient(rounding: .toNearestOrAwayFromZero)] in
-                        try context.required(s2, _loomKeys, 2) { try $1.decode(Int.self, from: $0) }
-                    }
-                    let v3 = try errors.capture { [context = context.lenient(rounding: nil)] in
-                        try context.defaulted(s3, _loomKeys, 3, in: element, default: "0") { try $1.decode(Int.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    let u2 = try Loom.JSONErrorAccumulator.unwrap(v2)
-                    let u3 = try Loom.JSONErrorAccumulator.unwrap(v3)
-                    return (u0, u1, u2, u3)
-                }
-
-                static var readsDirectly: Bool { true }
-
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Self(_loomReading: &reader, context: context)
-                }
-
-                private struct _LoomSlots {
+                struct _LoomSlots {
                     var v0: Optional<Int> = nil
                     var v1: Optional<Int> = nil
                     var v2: Optional<Int> = nil
@@ -543,27 +449,50 @@ extension TransformExpansionTests {
                 }
 
                 @inline(never)
-                private static func _loomRead(_ slots: inout _LoomSlots, _ reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(context) else { return }
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
-                        switch try reader.key(_loomKeys, hint: &hint) {
-                        case 0:
-                            try reader.claim(slots.v0)
-                            slots.v0 = try reader.decode(Int.self, context)
-                        case 1:
-                            try reader.claim(slots.v1)
-                            slots.v1 = try reader.decode(Int.self, context)
-                        case 2:
-                            try reader.claim(slots.v2)
-                            slots.v2 = try reader.decode(Int.self, context)
-                        case 3:
-                            try reader.claim(slots.v3)
-                            slots.v3 = try reader.decode(Int.self, context)
-                        default: try reader.skipUnknown(context)
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            case 2:
+                                try reader.claimSlot(slots.v2)
+                                slots.v2 = try reader.value(Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
+                            case 3:
+                                try reader.claimSlot(slots.v3)
+                                slots.v3 = try reader.value(Int.self, context.lenient(rounding: nil))
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    } while try reader.nextMember()
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let context = context.lenient(rounding: .down)
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(slots.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
+                    try reader.defaulted(slots.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()), slots.v3.take())
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -583,7 +512,14 @@ extension TransformExpansionTests {
 
             extension Rating: Loom.JSONModel {
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomDecode(element, context))
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -592,16 +528,6 @@ extension TransformExpansionTests {
                     self.votes = u1
                     self.rank = u2
                     if var new3 = u3 { Swift.swap(&self.exact, &new3) }
-                }
-
-                init(_loomReading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    var slots = _LoomSlots()
-                    try Self._loomRead(&slots, &reader, context: context)
-                    let u0 = try reader.required(slots.v0.take())
-                    let u1 = try reader.required(slots.v1.take())
-                    let u2 = try reader.required(slots.v2.take())
-                    let u3 = slots.v3.take()
-                    self.init(_loomValues: (u0, u1, u2, u3))
                 }
             }
             """
@@ -628,12 +554,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try context.defaulted(f0.0, _loomKeys, f0.1, in: element, default: "\"untitled\"") { try $1.decode(String.self, from: $0) }"#,
-            #"try context.collectedIfPresent([("lat", s2), ("lng", s3)], in: element, default: "[:]") { try $1.dictionary($0) { try $1.decode(Double.self, from: $0) } }"#,
-            #"try context.defaulted(s4, _loomKeys, 4, in: element, default: "[ \"a\", \"b\" ]") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
-            #"try context.defaulted(s5, _loomKeys, 5, in: element, default: "Array(repeating: \"a very long default expression\", count: 10…") { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
-            // update(json:): the same property without the note's arguments.
-            #"try context.defaulted(s4, _loomKeys, 4) { try $1.array($0) { try $1.decode(String.self, from: $0) } }"#,
+            #"try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
+            #"let c1 = try reader.collected(&slots.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
+            #"try reader.defaulted(slots.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+            #"try reader.defaulted(slots.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+            // update(json:): the same property without the note's text.
+            #"try reader.defaulted(slots.v2, _loomKeys, 4, context, default: "")"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

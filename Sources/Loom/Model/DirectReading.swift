@@ -9,7 +9,7 @@ extension Bool {
     /// Reads `true` or `false`.
     ///
     /// - Throws: ``JSONReader/Fallback`` for any other value.
-    @inlinable
+    @inlinable @inline(__always)
     public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Bool
     {
@@ -102,7 +102,7 @@ extension URL {
         throws(JSONReader.Fallback) -> URL
     {
         let text = try reader.string()
-        guard !text.isEmpty, let url = URL(string: text) else { throw JSONReader.Fallback() }
+        guard !text.isEmpty, let url = URL(string: text) else { try JSONReader.fail() }
         return url
     }
 

@@ -28,6 +28,16 @@ public struct JSONReader {
         @usableFromInline init() {}
     }
 
+    /// Throws ``Fallback``. Every failure of the reader goes through this one out-of-line
+    /// function: an inlined function that throws a typed error itself keeps the optimizer from
+    /// inlining it where a generic mapping calls it as a `_JSONReading` requirement.
+    ///
+    /// - Throws: ``Fallback``, always.
+    @usableFromInline @inline(never)
+    static func fail() throws(Fallback) -> Never {
+        throw Fallback()
+    }
+
     /// The bytes and their limits; the scanning methods are called on this, not on the reader.
     @usableFromInline let scanner: JSONByteScanner
     /// The next byte to read.
@@ -72,12 +82,23 @@ public struct JSONReader {
     static func decode<T: JSONDecodable>(
         _ type: T.Type, from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext
     ) -> T? {
+        read(from: input, context: context) { (reader: inout JSONReader) throws(Fallback) in
+            try T.read(from: &reader, context: context)
+        }
+    }
+
+    /// Runs `body` on a reader of the whole of `input`, which must hold one value and nothing
+    /// after it; `nil` when the decoder's options or the input need the general decoder.
+    static func read<T>(
+        from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext,
+        _ body: (inout JSONReader) throws(Fallback) -> T
+    ) -> T? {
         let decoder = context.decoder
         guard applies(to: decoder, inputLength: input.count) else { return nil }
         var reader = JSONReader(input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1)
         do throws(Fallback) {
             reader.position = reader.skipWhitespace(0)
-            let value = try T.read(from: &reader, context: context)
+            let value = try body(&reader)
             guard reader.skipWhitespace(reader.position) == reader.end else { return nil }
             return value
         } catch {
@@ -105,7 +126,7 @@ public struct JSONReader {
 
     @inlinable @inline(__always)
     mutating func enterContainer() throws(Fallback) {
-        guard depth < maxDepth else { throw Fallback() }
+        guard depth < maxDepth else { try Self.fail() }
         depth &+= 1
     }
 
@@ -117,7 +138,7 @@ public struct JSONReader {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if context.storage.stackTop &- here < DecodingStack.reserve { return }
-        if JSONReader.stackNearEnd(here) { throw Fallback() }
+        if JSONReader.stackNearEnd(here) { try Self.fail() }
     }
 
     @usableFromInline
@@ -131,7 +152,7 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` when the value is not an object or nests too deep.
     @inlinable @inline(__always)
     public mutating func beginObject(_ context: borrowing JSONDecodingContext) throws(Fallback) -> Bool {
-        guard peek() == UInt8(ascii: "{") else { throw Fallback() }
+        guard peek() == UInt8(ascii: "{") else { try Self.fail() }
         try enterContainer()
         try checkStack(context)
         position = skipWhitespace(position &+ 1)
@@ -207,7 +228,7 @@ public struct JSONReader {
     mutating func colon() throws(Fallback) {
         var next = position
         if next < end && base[next] != UInt8(ascii: ":") { next = skipWhitespace(next) }
-        guard next < end, base[next] == UInt8(ascii: ":") else { throw Fallback() }
+        guard next < end, base[next] == UInt8(ascii: ":") else { try Self.fail() }
         position = skipWhitespace(next &+ 1)
     }
 
@@ -225,12 +246,12 @@ public struct JSONReader {
     @inlinable @inline(__always)
     mutating func next(closedBy closing: UInt8) throws(Fallback) -> Bool {
         let next = skipWhitespace(position)
-        guard next < end else { throw Fallback() }
+        guard next < end else { try Self.fail() }
         if base[next] == UInt8(ascii: ",") {
             position = skipWhitespace(next &+ 1)
             return true
         }
-        guard base[next] == closing else { throw Fallback() }
+        guard base[next] == closing else { try Self.fail() }
         position = next &+ 1
         depth &-= 1
         return false
@@ -244,7 +265,7 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` when the value is not an array or nests too deep.
     @inlinable @inline(__always)
     public mutating func beginArray() throws(Fallback) -> Bool {
-        guard peek() == UInt8(ascii: "[") else { throw Fallback() }
+        guard peek() == UInt8(ascii: "[") else { try Self.fail() }
         try enterContainer()
         position = skipWhitespace(position &+ 1)
         if peek() == UInt8(ascii: "]") {
@@ -350,7 +371,7 @@ public struct JSONReader {
         guard try beginObject(context) else { return result }
         repeat {
             let name = try memberName()
-            if result.updateValue(try read(context, body), forKey: name) != nil { throw Fallback() }
+            if result.updateValue(try read(context, body), forKey: name) != nil { try Self.fail() }
         } while try nextMember()
         return result
     }
@@ -375,7 +396,7 @@ public struct JSONReader {
         do {
             return try body(&self, context)
         } catch {
-            throw Fallback()
+            try Self.fail()
         }
     }
 
@@ -409,7 +430,7 @@ public struct JSONReader {
             position &+= 5
             return false
         }
-        throw Fallback()
+        try Self.fail()
     }
 
     /// Reads a string.
@@ -426,7 +447,7 @@ public struct JSONReader {
     @inlinable @inline(__always)
     mutating func stringToken() throws(Fallback) -> (raw: UnsafeBufferPointer<UInt8>, flags: UInt64) {
         let quote = position
-        guard quote < end, base[quote] == UInt8(ascii: "\"") else { throw Fallback() }
+        guard quote < end, base[quote] == UInt8(ascii: "\"") else { try Self.fail() }
         // Short ASCII strings end inside their first words: that case stays inline.
         let contentStart = quote &+ 1
         var next = contentStart
@@ -453,7 +474,7 @@ public struct JSONReader {
             position = close &+ 1
             return (UnsafeBufferPointer(start: base + (quote &+ 1), count: close &- quote &- 1), flags)
         } catch {
-            throw Fallback()
+            try Self.fail()
         }
     }
 
@@ -464,7 +485,7 @@ public struct JSONReader {
     @inlinable
     public mutating func withStringBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T?) throws(Fallback) -> T {
         let (raw, flags) = try stringToken()
-        guard flags & stringHasEscapesFlag == 0, let value = body(raw) else { throw Fallback() }
+        guard flags & stringHasEscapesFlag == 0, let value = body(raw) else { try Self.fail() }
         return value
     }
 
@@ -473,13 +494,13 @@ public struct JSONReader {
     @usableFromInline
     mutating func numberToken() throws(Fallback) -> (kind: NodeKind, payload: UInt64, start: Int) {
         let start = position
-        guard start < end, base[start] == UInt8(ascii: "-") || isDigit(base[start]) else { throw Fallback() }
+        guard start < end, base[start] == UInt8(ascii: "-") || isDigit(base[start]) else { try Self.fail() }
         do {
             let (kind, payload, next) = try scanner.number(from: start)
             position = next
             return (kind, payload, start)
         } catch {
-            throw Fallback()
+            try Self.fail()
         }
     }
 
@@ -497,7 +518,7 @@ public struct JSONReader {
         let (kind, payload, start) = try numberToken()
         if kind == .int, let exact = T(exactly: Int64(bitPattern: payload)) { return exact }
         guard kind != .int, case .success(let value) = NumberConversion.integer(T.self, from: lexeme(from: start)) else {
-            throw Fallback()
+            try Self.fail()
         }
         return value
     }
@@ -512,7 +533,7 @@ public struct JSONReader {
         case .int: return Double(Int64(bitPattern: payload))
         case .double: return Double(bitPattern: payload)
         default:
-            guard let value = NumberConversion.double(from: lexeme(from: start)) else { throw Fallback() }
+            guard let value = NumberConversion.double(from: lexeme(from: start)) else { try Self.fail() }
             return value
         }
     }
@@ -528,10 +549,10 @@ public struct JSONReader {
             // their decimal text.
             let value = Int64(bitPattern: payload)
             if abs(value) <= 1 << 24 { return Float(value) }
-            guard let converted = Float(String(value)) else { throw Fallback() }
+            guard let converted = Float(String(value)) else { try Self.fail() }
             return converted
         }
-        guard let value = NumberConversion.float(from: lexeme(from: start)) else { throw Fallback() }
+        guard let value = NumberConversion.float(from: lexeme(from: start)) else { try Self.fail() }
         return value
     }
 
@@ -548,13 +569,13 @@ public struct JSONReader {
         // Errors of the scanner and the reader's own alike end the direct path.
         do {
             value: while true {
-                guard position < end else { throw Fallback() }
+                guard position < end else { try Self.fail() }
                 switch base[position] {
                 case UInt8(ascii: "\""):
                     _ = try stringToken()
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let isObject = base[position] == UInt8(ascii: "{")
-                    guard level < 64, depth &+ level < maxDepth else { throw Fallback() }
+                    guard level < 64, depth &+ level < maxDepth else { try Self.fail() }
                     objects = isObject ? objects | (1 &<< UInt64(level)) : objects & ~(1 &<< UInt64(level))
                     level &+= 1
                     position = skipWhitespace(position &+ 1)
@@ -577,7 +598,7 @@ public struct JSONReader {
                     try scanner.expectLiteral("null", at: position)
                     position &+= 4
                 default:
-                    throw Fallback()
+                    try Self.fail()
                 }
                 // After a complete value: close containers or move to the next element.
                 while level > 0 {
@@ -589,14 +610,14 @@ public struct JSONReader {
                         if inObject { try skipKey() }
                         continue value
                     }
-                    guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { throw Fallback() }
+                    guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { try Self.fail() }
                     position &+= 1
                     level &-= 1
                 }
                 return
             }
         } catch {
-            throw Fallback()
+            try Self.fail()
         }
     }
 
@@ -606,7 +627,7 @@ public struct JSONReader {
     ///   them all), or for invalid JSON.
     @inlinable @inline(__always)
     public mutating func skipUnknown(_ context: borrowing JSONDecodingContext) throws(Fallback) {
-        if context.rejectsUnknownKeys { throw Fallback() }
+        if context.rejectsUnknownKeys { try Self.fail() }
         try skipValue()
     }
 
@@ -631,7 +652,7 @@ public struct JSONReader {
         do {
             return try withExtendedLifetime(document) { try body(element, context) }
         } catch {
-            throw Fallback()
+            try Self.fail()
         }
     }
 
@@ -639,7 +660,7 @@ public struct JSONReader {
     @usableFromInline
     mutating func valueElement() throws(Fallback) -> (JSONElement, JSONDocument) {
         let start = position
-        guard start < end else { throw Fallback() }
+        guard start < end else { try Self.fail() }
         let kind: NodeKind
         var offset = start
         var payload: UInt64 = 0
@@ -652,7 +673,7 @@ public struct JSONReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             kind = try bool() ? .true : .false
         case UInt8(ascii: "n"):
-            guard readNull() else { throw Fallback() }
+            guard readNull() else { try Self.fail() }
             kind = .null
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             let document = try valueDocument()
@@ -679,7 +700,7 @@ public struct JSONReader {
             return try JSONDocument(
                 borrowing: UnsafeBufferPointer(start: base + start, count: position &- start), options: options)
         } catch {
-            throw Fallback()
+            try Self.fail()
         }
     }
 
@@ -693,7 +714,7 @@ public struct JSONReader {
     @inlinable @inline(__always)
     public func claim<T>(_ slot: borrowing T?, nullable: Bool = false) throws(Fallback) {
         // A value that starts with `n` is `null` or invalid; either way the general decoder decides.
-        guard slot == nil, nullable || peek() != UInt8(ascii: "n") else { throw Fallback() }
+        guard slot == nil, nullable || peek() != UInt8(ascii: "n") else { try Self.fail() }
     }
 
     /// Reads `null` for an optional property that has a default; returns whether it was.
@@ -703,7 +724,7 @@ public struct JSONReader {
     @inlinable @inline(__always)
     public mutating func readNull(keepingDefault context: borrowing JSONDecodingContext) throws(Fallback) -> Bool {
         guard readNull() else { return false }
-        if context.nullAsMissing { throw Fallback() }
+        if context.nullAsMissing { try Self.fail() }
         return true
     }
 
@@ -712,7 +733,7 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` when the key was missing.
     @inlinable @inline(__always)
     public func required<T>(_ slot: consuming T?) throws(Fallback) -> T {
-        guard let value = slot else { throw Fallback() }
+        guard let value = slot else { try Self.fail() }
         return value
     }
 }
@@ -741,7 +762,7 @@ extension JSONReader {
     public mutating func decode<T: RawRepresentable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> T where T.RawValue: JSONDecodable
     {
-        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { throw Fallback() }
+        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { try Self.fail() }
         return value
     }
 
@@ -768,7 +789,7 @@ extension JSONReader {
     public mutating func decode<T: RawRepresentable & Decodable>(
         _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
-        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { throw Fallback() }
+        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { try Self.fail() }
         return value
     }
 

@@ -40,6 +40,27 @@ public protocol JSONMergeable: JSONModel {
     ///
     /// - Throws: ``JSONDecodingError`` with the path of the problem.
     mutating func update(json element: JSONElement, context: JSONDecodingContext) throws
+
+    /// Reads the keys present straight from the bytes into the matching properties, on the
+    /// direct path (see ``JSONReader``), leaving the others unchanged.
+    ///
+    /// `@JSONModel` generates it. The default throws ``JSONReader/Fallback``, so that
+    /// ``update(json:context:)`` decodes a parsed document instead.
+    ///
+    /// - Throws: ``JSONReader/Fallback`` for anything but the ordinary case, before any
+    ///   property is changed; the update then runs on a parsed document.
+    mutating func update(reading reader: inout JSONReader, context: borrowing JSONDecodingContext) throws(JSONReader.Fallback)
+}
+
+extension JSONMergeable {
+    /// Throws ``JSONReader/Fallback``: the update decodes a parsed document.
+    ///
+    /// - Throws: ``JSONReader/Fallback``, always.
+    public mutating func update(reading reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback)
+    {
+        throw JSONReader.Fallback()
+    }
 }
 
 /// How `merge(from:)` treats one property; the argument of `@JSONMerge`.
@@ -79,6 +100,20 @@ extension JSONMergeable {
     }
 
     mutating func update(fromBuffer buffer: UnsafeBufferPointer<UInt8>, decoder: JSONModelDecoder) throws {
+        let context = JSONDecodingContext(decoder: decoder)
+        // The direct path reads every value before it stores one, and falls back before any
+        // store; only data after the object would be found after them, so the input is
+        // validated whole first. On a fallback the parsed document decides, with the same
+        // result or the error.
+        if JSONReader.read(from: buffer, context: context, { (reader: inout JSONReader) throws(JSONReader.Fallback) in
+            try reader.skipValue()
+        }) != nil,
+            JSONReader.read(from: buffer, context: context, { (reader: inout JSONReader) throws(JSONReader.Fallback) in
+                try self.update(reading: &reader, context: context)
+            }) != nil
+        {
+            return
+        }
         let document: JSONDocument
         do {
             document = try JSONDocument(borrowing: buffer, options: decoder.parsingOptions)
@@ -86,7 +121,7 @@ extension JSONMergeable {
             throw JSONDecodingError(syntaxError: error)
         }
         try withExtendedLifetime(document) {
-            try update(json: document.root, context: JSONDecodingContext(decoder: decoder))
+            try update(json: document.root, context: context)
         }
     }
 }
@@ -117,4 +152,10 @@ extension JSONMergeable where Self: AnyObject {
         var target = self
         try Array(string.utf8).withUnsafeBufferPointer { try target.update(fromBuffer: $0, decoder: decoder) }
     }
+}
+
+extension JSONDecodingContext {
+    /// Whether the decoder treats `null` as missing: an update then keeps an optional
+    /// property's value for `null`. Not API; generated updates read it.
+    @inlinable public var _nullIsMissing: Bool { nullAsMissing }
 }

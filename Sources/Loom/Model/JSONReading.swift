@@ -1,0 +1,322 @@
+import Foundation
+
+/// What a model's generated mapping reads from: the input bytes (``JSONReader``, the direct
+/// path) or an element of a parsed document (``_JSONElementReader``), through the same calls.
+///
+/// Not API: `@JSONModel` writes each model's mapping once, as functions generic over this
+/// protocol, and calls them with both readers, so the fast path and the path that reports
+/// errors cannot drift apart. ``JSONReader`` throws an empty ``JSONReader/Fallback`` for
+/// anything but the ordinary case; ``_JSONElementReader`` applies the decoder's options
+/// (leniency, defaults for `null`, the duplicate-key policy, collected errors, reports) and
+/// throws ``JSONDecodingError``s with paths and positions.
+///
+/// The requirements throw untyped errors and ``JSONReader`` meets them with always-inlined
+/// methods of the same signature: in a mapping specialized for it, the optimizer then calls
+/// them directly and inlines them, which it does not do for a witness that converts a typed
+/// error (as ``JSONReader``'s own `throws(Fallback)` members would need).
+///
+/// A mapping reads an object in two phases. The member loop matches each key to a slot and
+/// reads its value into the model's `_LoomSlots` (``beginObject(_:_:_:)``, ``nextKey(_:hint:)``,
+/// ``claimSlot(_:nullable:)``, the `value` family, ``moreMembers()``; errors inside one member go
+/// to ``recover(_:_:)``). Then the checks (``required(_:_:_:_:)`` and the others) judge what each
+/// property's slot holds, ``endObject()`` throws what was gathered, and ``unwrap(_:)`` takes
+/// the values.
+public protocol _JSONReading {
+    // MARK: The member loop
+
+    /// Enters the object at the reading position, for `model` with `keys` as its first level;
+    /// returns whether a member follows.
+    ///
+    /// - Throws: when the value is not an object.
+    mutating func beginObject<Model>(_ model: Model.Type, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext)
+        throws -> Bool
+
+    /// Reads a member's key; returns its slot in `keys`, or -1 when none maps it.
+    ///
+    /// - Throws: when the input holds no valid key.
+    mutating func nextKey(_ keys: JSONKeySet, hint: inout Int) throws -> Int
+
+    /// After a member: returns whether another follows, or leaves the object.
+    ///
+    /// - Throws: when the object does not continue validly.
+    mutating func moreMembers() throws -> Bool
+
+    /// Passes over the value of a key no property maps.
+    ///
+    /// - Throws: for invalid JSON, or when unknown keys are rejected.
+    mutating func passUnknown(_ context: borrowing JSONDecodingContext) throws
+
+    /// Passes over a value.
+    ///
+    /// - Throws: for invalid JSON.
+    mutating func passValue() throws
+
+    /// Handles `error`, thrown while reading the current member's value: rethrows it, or
+    /// notes it for the member's property and goes on with the next member.
+    ///
+    /// - Throws: `error`, or the error it becomes.
+    mutating func recover(_ error: any Error, _ context: borrowing JSONDecodingContext) throws
+
+    /// Enters the object of a key-path step (slot `slot` of `keys`) whose keys are `nested`;
+    /// returns whether it has a member. A missing step never gets here; `null` returns `false`.
+    ///
+    /// - Throws: when the step is neither an object nor `null`, or repeats.
+    mutating func beginNested(
+        _ keys: JSONKeySet, _ slot: Int, _ nested: JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
+    ) throws -> Bool
+
+    /// Ends the object the checks have judged: throws every error gathered for it.
+    ///
+    /// - Throws: the gathered errors.
+    mutating func endObject() throws
+
+    // MARK: Members
+
+    /// Checks the slot of a property before its value is read: the key must not repeat, and
+    /// the value may be `null` only when `nullable`.
+    ///
+    /// - Throws: for a repeated key or an unexpected `null`.
+    mutating func claimSlot<T>(_ slot: borrowing T?, nullable: Bool) throws
+
+    /// Reads `null`; returns whether it was.
+    mutating func readNull() -> Bool
+
+    /// Reads `null` for an optional property that has a default; returns whether it was.
+    ///
+    /// - Throws: for `null` when the decoder treats `null` as missing (the default applies).
+    mutating func readNullKeepingDefault(_ context: borrowing JSONDecodingContext) throws -> Bool
+
+    /// Claims one of the fallback keys of a property, of rank `rank` (0 for the first key):
+    /// returns whether its value is to be read, because no key of a lower rank has given a
+    /// value yet and the value is not `null`. The value is passed over otherwise.
+    ///
+    /// - Throws: when a key of the same rank repeats.
+    mutating func claimAlternative<T>(_ slot: inout T?, _ state: inout _JSONFallbackState, rank: Int) throws -> Bool
+
+    /// Notes the value of one key of a `@JSONKey(collecting:)` property, the `index`th name.
+    ///
+    /// - Throws: for invalid JSON or a repeated key.
+    mutating func collect(_ slot: inout _JSONCollectedSlot, _ index: Int) throws
+
+    // MARK: Values
+
+    /// Reads a Loom-decodable type.
+    ///
+    /// - Throws: when the value is not one.
+    mutating func value<T: JSONDecodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext) throws -> T
+
+    /// Reads a raw-value enum (or any `RawRepresentable`) from its raw value.
+    ///
+    /// - Throws: when the value is not a raw value of the type.
+    mutating func value<T: RawRepresentable>(_ type: T.Type, _ context: borrowing JSONDecodingContext) throws
+        -> T where T.RawValue: JSONDecodable
+
+    /// Reads any `Decodable` type through the `Codable` bridge.
+    ///
+    /// - Throws: what the type's `init(from:)` throws.
+    mutating func value<T: Decodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext) throws -> T
+
+    /// Tie-break: Loom's conformance wins over `Decodable`.
+    ///
+    /// - Throws: when the value is not one.
+    mutating func value<T: JSONDecodable & Decodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws -> T
+
+    /// Tie-break: the raw value wins over `Decodable`.
+    ///
+    /// - Throws: when the value is not a raw value of the type.
+    mutating func value<T: RawRepresentable & Decodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws -> T where T.RawValue: JSONDecodable
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    ///
+    /// - Throws: when the value is not one.
+    mutating func value<T: JSONDecodable & RawRepresentable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
+        throws -> T where T.RawValue: JSONDecodable
+
+    /// Tie-break: Loom's conformance wins over everything.
+    ///
+    /// - Throws: when the value is not one.
+    mutating func value<T: JSONDecodable & RawRepresentable & Decodable>(
+        _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws -> T where T.RawValue: JSONDecodable
+
+    /// `nil` for `null`, else the value `body` reads (optionals inside collections).
+    ///
+    /// - Throws: what `body` throws.
+    mutating func optionalValue<T>(
+        _ context: borrowing JSONDecodingContext, _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> T?
+
+    /// Reads an array, each element with `body`; `lossy` drops the elements that fail.
+    ///
+    /// - Throws: when the value is not an array or an element fails.
+    mutating func array<T>(
+        _ context: borrowing JSONDecodingContext, lossy: Bool,
+        _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> [T]
+
+    /// Reads an array into a set, each element with `body`; `lossy` drops the elements that fail.
+    ///
+    /// - Throws: when the value is not an array or an element fails.
+    mutating func set<T: Hashable>(
+        _ context: borrowing JSONDecodingContext, lossy: Bool,
+        _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> Set<T>
+
+    /// Reads an object into a dictionary with `String` keys, each value with `body`; `lossy`
+    /// drops the members that fail.
+    ///
+    /// - Throws: when the value is not an object, a value fails or a key repeats.
+    mutating func dictionary<V>(
+        _ context: borrowing JSONDecodingContext, lossy: Bool,
+        _ body: (inout Self, JSONDecodingContext) throws -> V
+    ) throws -> [String: V]
+
+    /// Reads an object into a dictionary whose keys are converted from the JSON keys
+    /// (`Int`, other `LosslessStringConvertible` and raw-value enum keys).
+    ///
+    /// - Throws: when the value is not an object, a key does not convert or a value fails.
+    mutating func dictionary<K: Hashable, V>(
+        _ context: borrowing JSONDecodingContext, lossy: Bool, key: (String, JSONDecodingContext) throws -> K,
+        _ body: (inout Self, JSONDecodingContext) throws -> V
+    ) throws -> [K: V]
+
+    /// Decodes the value as an element of a document with `body`: transformers, and types
+    /// that decode only from an element.
+    ///
+    /// - Throws: what `body` throws.
+    mutating func decodeElement<T>(
+        _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    ) throws -> T
+
+    // MARK: Checks, after the member loop
+
+    /// Checks a required property: its slot must hold a value.
+    ///
+    /// - Throws: for a missing key, `null` or a value that failed.
+    mutating func required<T>(_ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
+        throws
+
+    /// Checks an optional property (`nil` for a missing key or `null`).
+    ///
+    /// - Throws: for a value that failed.
+    mutating func optional<T>(_ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
+        throws
+
+    /// Checks a property with a default; `defaultValue` is the default as written in source,
+    /// for the report's note about a missing key.
+    ///
+    /// - Throws: for `null` (unless the decoder treats it as missing) or a value that failed.
+    mutating func defaulted<T>(
+        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        default defaultValue: String
+    ) throws
+
+    /// Checks an optional property with a default (`null` gives `nil`).
+    ///
+    /// - Throws: for a value that failed.
+    mutating func optionalDefaulted<T>(
+        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        default defaultValue: String
+    ) throws
+
+    /// Checks a property with fallback keys, the `candidates` in rank order; `presence` says
+    /// what a missing key or `null` means for it.
+    ///
+    /// - Throws: as the check of its presence, naming the key that decided.
+    mutating func fallback<T>(
+        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ context: borrowing JSONDecodingContext, default defaultValue: String
+    ) throws
+
+    /// Decodes a `@JSONKey(collecting:)` property from the members noted for it, each `names`
+    /// entry with its key set and slot; `nil` when none is present and `presence` allows it.
+    ///
+    /// - Throws: when a required one has none of its keys, or the decode fails.
+    mutating func collected<T>(
+        _ slot: inout _JSONCollectedSlot, _ names: [(String, JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ context: borrowing JSONDecodingContext, default defaultValue: String,
+        _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> T?
+
+    /// The value of a slot the checks have accepted.
+    ///
+    /// - Throws: only when called without the checks.
+    func unwrap<T>(_ slot: consuming T?) throws -> T
+
+    // MARK: Hooks
+
+    /// Runs a per-property validator that throws to reject the value of slot `index`.
+    ///
+    /// - Throws: the validator's error, at the property.
+    mutating func validate(
+        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
+    ) throws
+
+    /// Runs a per-property validator that returns whether the value of slot `index` is valid.
+    ///
+    /// - Throws: the validator's error, or a rejection, at the property.
+    mutating func check(
+        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
+    ) throws
+
+    /// Runs a hook of the whole model (`jsonDidDecode()`, `validate()`), named `name`.
+    ///
+    /// - Throws: the hook's error, at the model's object.
+    mutating func hook(_ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void) throws
+}
+
+extension _JSONReading {
+    /// Checks the slot of a property that is not nullable before its value is read.
+    ///
+    /// - Throws: for a repeated key or `null`.
+    @inlinable @inline(__always)
+    public mutating func claimSlot<T>(_ slot: borrowing T?) throws {
+        try claimSlot(slot, nullable: false)
+    }
+}
+
+/// What a missing key or `null` means for a property (generated code passes it to the checks
+/// of fallback and collected properties).
+public enum _JSONPresence: Sendable {
+    /// Missing or `null` is an error.
+    case required
+    /// Missing or `null` gives `nil`.
+    case optional
+    /// Missing gives the default; `null` is an error unless the decoder treats it as missing.
+    case defaulted
+    /// Missing gives the default; `null` gives `nil`.
+    case optionalDefaulted
+}
+
+/// Which fallback key of a property gave its value, and which gave `null`.
+public struct _JSONFallbackState: Sendable {
+    /// The rank of the key whose value the slot holds, or is being read; `Int.max` while none.
+    @usableFromInline var valueRank = Int.max
+    /// The lowest rank whose value was `null`; `Int.max` while none.
+    @usableFromInline var nullRank = Int.max
+    /// The ranks seen, one bit each (ranks past 63 share the last): a key that repeats.
+    @usableFromInline var seen: UInt64 = 0
+
+    @inlinable public init() {}
+
+    /// Whether the property is `null`: a key gave `null` and none gave a value.
+    @inlinable public var tookNull: Bool { valueRank == .max && nullRank != .max }
+
+    /// Marks `rank` seen; returns whether it was seen before.
+    @inlinable @inline(__always)
+    mutating func repeats(_ rank: Int) -> Bool {
+        let bit: UInt64 = 1 &<< UInt64(min(rank, 63))
+        defer { seen |= bit }
+        return seen & bit != 0
+    }
+}
+
+/// The values noted for a `@JSONKey(collecting:)` property on the direct path: each key's
+/// value as a range of the input, by the index of its name.
+public struct _JSONCollectedSlot: Sendable {
+    @usableFromInline var ranges: [Range<Int>?] = []
+
+    @inlinable public init() {}
+}

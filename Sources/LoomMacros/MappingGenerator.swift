@@ -1,0 +1,321 @@
+// The one mapping of a model: how its JSON object becomes its properties' values, written
+// once as functions generic over `Loom._JSONReading` and run by both readers — `JSONReader`
+// over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
+// reports errors and applies leniency). See `docs/Models.md`, "The mapping".
+//
+//     struct _LoomSlots { var v0: Optional<String> = nil; … }       one slot per decoded property
+//     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
+//     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
+//
+// Slots are named after the property's index: `v3` holds its value, `r3` the state of its
+// fallback keys, `c3` the members of a collected property; `b2` says whether the key-path
+// step of level 2 was seen.
+
+enum MappingGenerator {
+    /// `struct _LoomSlots`, which the member loop fills.
+    static func slots(_ model: MappedModel, name: String = "_LoomSlots", superclass: String? = nil) -> CodeWriter {
+        var writer = CodeWriter()
+        writer.block("struct \(name)") { body in
+            if let superclass { body.line("var sup = \(superclass)._LoomSlots()") }
+            for property in model.properties where property.decodes {
+                switch property.keys {
+                case .single:
+                    body.line("var v\(property.index): Optional<\(property.valueType)> = nil")
+                case .fallbacks:
+                    body.line("var v\(property.index): Optional<\(property.valueType)> = nil")
+                    body.line("var r\(property.index) = Loom._JSONFallbackState()")
+                case .collected:
+                    body.line("var c\(property.index) = Loom._JSONCollectedSlot()")
+                }
+            }
+            let read = DecodeGenerator.readSlots(model)
+            for level in model.tree.levels.dropFirst() {
+                guard let parent = DecodeGenerator.parentSlot(of: level.number, in: model.tree), read.contains(parent)
+                else { continue }
+                body.line("var b\(level.number) = false")
+            }
+        }
+        return writer
+    }
+
+    /// The context expression a property's values decode with: the model's, or a lenient one
+    /// for `@JSONLenient` on the property.
+    static func context(_ property: MappedProperty, _ model: MappedModel) -> String {
+        if property.lenientRounding != nil || (property.isLenient && !model.isLenient) {
+            return DecodeGenerator.lenientContext(rounding: property.lenientRounding)
+        }
+        return "context"
+    }
+
+    // MARK: The member loop
+
+    /// The statements of the member loop, from `beginObject` on, one level deep. `inherited`
+    /// names the superclass whose member reader takes the slots past `ownSlots` (class models).
+    static func loop(_ model: MappedModel, keys: inout KeyReferences, inherited: (superclass: String, ownSlots: Int)? = nil)
+        -> CodeWriter
+    {
+        var body = CodeWriter()
+        let read = DecodeGenerator.readSlots(model)
+        body.line("guard try reader.beginObject(Self.self, \(keys(0)), context) else { return }")
+        body.append(levelLoop(0, model: model, read: read, keys: &keys, inherited: inherited))
+        return body
+    }
+
+    /// `var hint = 0; repeat { do { switch … } catch { recover } } while nextMember()` for one level.
+    private static func levelLoop(
+        _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences,
+        inherited: (superclass: String, ownSlots: Int)? = nil
+    ) -> CodeWriter {
+        let hint = level == 0 ? "hint" : "hint\(level)"
+        let keySet = keys(level)
+        var writer = CodeWriter()
+        writer.line("var \(hint) = 0")
+        writer.line("repeat {")
+        var attempt = CodeWriter(depth: 1)
+        attempt.line("do {")
+        var cases = CodeWriter(depth: 1)
+        let unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
+        let entries = caseEntries(level, model: model, read: read, keys: &keys)
+        if entries.isEmpty && inherited == nil {
+            cases.line("_ = try reader.nextKey(\(keySet), hint: &\(hint))")
+            cases.line(unknown)
+        } else {
+            // `case` lines sit at the level of their `switch`.
+            cases.line("switch try reader.nextKey(\(keySet), hint: &\(hint)) {")
+            for (label, statements) in entries {
+                if statements.lines.count == 1, let only = statements.lines.first {
+                    cases.line("case \(label): \(only.trimmingLeadingSpaces)")
+                } else {
+                    cases.line("case \(label):")
+                    var indented = CodeWriter(depth: 1)
+                    indented.append(statements)
+                    cases.append(indented)
+                }
+            }
+            if let inherited {
+                cases.line(
+                    "case let slot where slot >= \(inherited.ownSlots): try \(inherited.superclass)._loomReadMember(&slots.sup, slot &- \(inherited.ownSlots), &reader, context)"
+                )
+            }
+            cases.line("default: \(unknown)")
+            cases.line("}")
+        }
+        attempt.append(cases)
+        attempt.line("} catch {")
+        attempt.line("    try reader.recover(error, context)")
+        attempt.line("}")
+        writer.append(attempt)
+        writer.line("} while try reader.moreMembers()")
+        return writer
+    }
+
+    /// The `case` label and statements of each slot of `level` that the loop handles:
+    /// decoded values, key-path steps (with their own loop), and keys only encoded (skipped).
+    static func caseEntries(
+        _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences
+    ) -> [(label: String, statements: CodeWriter)] {
+        var entries: [(String, CodeWriter)] = []
+        var skipped: [Int] = []
+        let byIndex = Dictionary(model.properties.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        for (slot, entry) in model.tree.levels[level].slots.enumerated() {
+            let reference = KeyTree.SlotReference(level: level, slot: slot)
+            guard read.contains(reference) else {
+                skipped.append(slot)
+                continue
+            }
+            var statements = CodeWriter()
+            switch entry.content {
+            case .branch(let child):
+                let parentKeys = keys(level)
+                let childKeys = keys(child)
+                statements.line(
+                    "if try reader.beginNested(\(parentKeys), \(slot), \(childKeys), seen: &slots.b\(child), context) {")
+                var nested = CodeWriter(depth: 1)
+                nested.append(levelLoop(child, model: model, read: read, keys: &keys))
+                statements.append(nested)
+                statements.line("}")
+            case .leaf(let owner):
+                guard let property = byIndex[owner.property] else { continue }
+                for line in memberStatements(property, role: owner.role, at: reference, model: model) { statements.line(line) }
+            }
+            entries.append(("\(slot)", statements))
+        }
+        // Keys only encoded are known: their values are validated and passed over.
+        if !skipped.isEmpty {
+            var skip = CodeWriter()
+            skip.line("try reader.passValue()")
+            entries.append((skipped.map(String.init).joined(separator: ", "), skip))
+        }
+        return entries
+    }
+
+    /// The statements reading one member into its property's slot.
+    private static func memberStatements(
+        _ property: MappedProperty, role: KeyTree.Owner.Role, at reference: KeyTree.SlotReference, model: MappedModel
+    ) -> [String] {
+        let slot = "slots.v\(property.index)"
+        let shape = property.isOptional ? property.shape.unwrapped : property.shape
+        let value = valueExpression(property, shape, model: model)
+        switch role {
+        case .collected(let name):
+            guard case .collected(let members) = property.keys, let position = members.firstIndex(where: { $0.name == name })
+            else { return [] }
+            return ["try reader.collect(&slots.c\(property.index), \(position))"]
+        case .alternative, .primary where property.isFallback:
+            guard case .fallbacks(let references) = property.keys, let rank = references.firstIndex(of: reference) else {
+                return []
+            }
+            let stored = property.isOptional ? ".some(try \(value))" : "try \(value)"
+            return [
+                "if try reader.claimAlternative(&\(slot), &slots.r\(property.index), rank: \(rank)) { \(slot) = \(stored) }"
+            ]
+        case .primary:
+            switch property.presence {
+            case .required, .defaulted:
+                return ["try reader.claimSlot(\(slot))", "\(slot) = try \(value)"]
+            case .optional:
+                // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` (`JSONValue`) would
+                // take `nil` as its own value.
+                return ["try reader.claimSlot(\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
+            case .optionalDefaulted:
+                return [
+                    "try reader.claimSlot(\(slot), nullable: true)",
+                    "\(slot) = .some(try reader.readNullKeepingDefault(context) ? .none : \(value))",
+                ]
+            }
+        }
+    }
+
+    /// The expression reading a property's value of `shape` (without its `try`).
+    static func valueExpression(_ property: MappedProperty, _ shape: TypeShape, model: MappedModel) -> String {
+        let context = context(property, model)
+        if let transform = property.transformReference {
+            return "reader.decodeElement(\(context)) { try $1.transform($0, with: \(transform)) }"
+        }
+        if property.hookType != nil {
+            return "reader.decodeElement(\(context)) { \(DecodeGenerator.propertyValueExpression(property, shape)) }"
+        }
+        return shapeExpression(shape, reader: "reader", context: context, lossy: property.isLossy)
+    }
+
+    /// Reads `shape` from `reader` with `context`; every collection level is lossy with `lossy`.
+    static func shapeExpression(_ shape: TypeShape, reader: String, context: String, lossy: Bool) -> String {
+        func nested(_ call: String, _ inner: TypeShape) -> String {
+            "\(reader).\(call) { try \(shapeExpression(inner, reader: "$0", context: "$1", lossy: lossy)) }"
+        }
+        let lossyArgument = lossy ? "true" : "false"
+        switch shape {
+        case .leaf(let type): return "\(reader).value(\(type).self, \(context))"
+        case .optional(let wrapped): return nested("optionalValue(\(context))", wrapped)
+        case .array(let element): return nested("array(\(context), lossy: \(lossyArgument))", element)
+        case .set(let element): return nested("set(\(context), lossy: \(lossyArgument))", element)
+        case .dictionary(nil, let value): return nested("dictionary(\(context), lossy: \(lossyArgument))", value)
+        case .dictionary(let key?, let value):
+            return nested(
+                "dictionary(\(context), lossy: \(lossyArgument), key: { try $1.dictionaryKey(\(key).self, from: $0) })", value)
+        }
+    }
+
+    // MARK: Checks and values
+
+    /// The checks of every decoded property, in declaration order, then `endObject()`; a
+    /// collected property's check decodes it into `c<index>`. `base` offsets the slots of
+    /// level 0 and `rootKeys` replaces its key set (a superclass's part of a subclass's object).
+    static func checks(_ model: MappedModel, keys: inout KeyReferences, rootKeys: String? = nil, base: String? = nil)
+        -> [String]
+    {
+        var lines: [String] = []
+        for property in model.properties where property.decodes {
+            let context = context(property, model)
+            let noted = property.defaultDescription ?? "\"\""
+            func reference(_ slot: KeyTree.SlotReference) -> String {
+                if slot.level == 0, let rootKeys {
+                    return "\(rootKeys), \(base.map { "\($0) &+ \(slot.slot)" } ?? "\(slot.slot)")"
+                }
+                return "\(keys(slot.level)), \(slot.slot)"
+            }
+            switch property.keys {
+            case .single(let slot):
+                let function = DecodeGenerator.presenceFunction(property.presence)
+                let defaultArgument: String
+                switch property.presence {
+                case .required, .optional: defaultArgument = ""
+                case .defaulted, .optionalDefaulted: defaultArgument = ", default: \(noted)"
+                }
+                lines.append(
+                    "try reader.\(function)(slots.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
+            case .fallbacks(let slots):
+                let candidates = slots.map { "(\(reference($0)))" }.joined(separator: ", ")
+                lines.append(
+                    "try reader.fallback(slots.v\(property.index), slots.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
+                )
+            case .collected(let members):
+                let names = members.map { "(\(KeyNames.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
+                let shape = property.isOptional ? property.shape.unwrapped : property.shape
+                let value: String
+                if let transform = property.transformReference {
+                    value = "$0.decodeElement($1) { try $1.transform($0, with: \(transform)) }"
+                } else {
+                    value = shapeExpression(shape, reader: "$0", context: "$1", lossy: property.isLossy)
+                }
+                lines.append(
+                    "let c\(property.index) = try reader.collected(&slots.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
+                )
+            }
+        }
+        lines.append("try reader.endObject()")
+        return lines
+    }
+
+    /// A property's value once the checks passed.
+    static func value(_ property: MappedProperty) -> String {
+        let index = property.index
+        let taken: String
+        switch property.keys {
+        case .single:
+            taken = "slots.v\(index).take()"
+        case .fallbacks:
+            // `null` from a fallback key leaves the slot empty; for an optional with a default
+            // that is `nil`, not the default.
+            if case .optionalDefaulted = property.presence {
+                taken = "(slots.r\(index).tookNull ? .some(nil) : slots.v\(index).take())"
+            } else {
+                taken = "slots.v\(index).take()"
+            }
+        case .collected:
+            taken = "c\(index)"
+        }
+        switch property.presence {
+        case .required: return "try reader.unwrap(\(taken))"
+        case .optional: return "\(taken) ?? nil"
+        case .defaulted(let expression?), .optionalDefaulted(let expression?): return "\(taken) ?? \(expression)"
+        case .defaulted(nil), .optionalDefaulted(nil): return taken
+        }
+    }
+
+    static func presenceCase(_ presence: MappedProperty.Presence) -> String {
+        switch presence {
+        case .required: return "required"
+        case .optional: return "optional"
+        case .defaulted: return "defaulted"
+        case .optionalDefaulted: return "optionalDefaulted"
+        }
+    }
+
+    /// The generic signature the mapping's functions share.
+    static let readerParameters =
+        "<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+}
+
+extension MappedProperty {
+    /// Whether the property has fallback keys.
+    var isFallback: Bool {
+        if case .fallbacks = keys { return true }
+        return false
+    }
+
+}
+
+extension String {
+    var trimmingLeadingSpaces: Substring { drop { $0 == " " } }
+}
