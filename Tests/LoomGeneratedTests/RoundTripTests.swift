@@ -126,6 +126,42 @@ struct RoundTripTests {
     }
 }
 
+@Suite("generated models in a namespace round-trip their samples")
+struct NamespacedRoundTripTests {
+    @Test("the examples")
+    func examples() throws {
+        try expectRoundTrip(GitHubAPI.Issue.self, "Examples/github-issue.json")
+        try expectRoundTrip(ClassGitHubAPI.Issue.self, "Examples/github-issue.json")
+        try expectRoundTrip(NewsAPI.Feed.self, "Examples/news-feed.json")
+        try expectRoundTrip(WeatherAPI.Observation.self, "Examples/weather.json")
+        try expectRoundTrip(MapsAPI.Catalog.self, fixtures + "maps.json")
+    }
+
+    @Test("twitter.json", .enabled(if: Corpus.isPresent("twitter.json"), "../shared/corpora/twitter.json is absent"))
+    func twitter() throws {
+        try expectRoundTrip(TwitterAPI.SearchResult.self, Corpus.path("twitter.json"))
+    }
+
+    @Test("citm_catalog.json", .enabled(if: Corpus.isPresent("citm_catalog.json"), "../shared/corpora/citm_catalog.json is absent"))
+    func citmCatalog() throws {
+        try expectRoundTrip(CITMAPI.Catalog.self, Corpus.path("citm_catalog.json"))
+    }
+
+    @Test("canada.json", .enabled(if: Corpus.isPresent("canada.json"), "../shared/corpora/canada.json is absent"))
+    func canada() throws {
+        try expectRoundTrip(CanadaAPI.FeatureCollection.self, Corpus.path("canada.json"))
+    }
+
+    @Test("two documents' User types live side by side in one module")
+    func sameNamesApart() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))
+        let issue = try GitHubAPI.Issue(jsonData: data)
+        let user: GitHubAPI.User = issue.user
+        #expect(user.login == "mona-lisa")
+        #expect(GitHubAPI.User.self != ClassGitHubAPI.User.self)
+    }
+}
+
 @Suite("generated models read as expected")
 struct GeneratedModelTests {
     @Test("the GitHub issue: dates, URLs, renamed keys, shared User type")

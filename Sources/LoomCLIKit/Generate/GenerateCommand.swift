@@ -25,6 +25,12 @@ struct GenerateCommand: LoomSubcommand {
     @Option(help: ArgumentHelp("Put this before every type name, the root's included.", valueName: "prefix"))
     var prefix = ""
 
+    @Option(
+        help: ArgumentHelp(
+            "Declare every type inside 'enum <name> { … }', so that models of several documents can share a module.",
+            valueName: "name"))
+    var namespace: String?
+
     @Option(help: ArgumentHelp("The access level of the declarations.", valueName: "level"))
     var access = GeneratedAccess.internal
 
@@ -59,6 +65,15 @@ struct GenerateCommand: LoomSubcommand {
             throw ValidationError(
                 "--name must be a Swift type name that Loom or Foundation does not use, got '\(prefix + name)'.")
         }
+        if let namespace {
+            guard TypeNaming.isPlainIdentifier(namespace), TypeNaming.isUsableTypeName(namespace) else {
+                throw ValidationError(
+                    "--namespace must be a Swift type name that Loom or Foundation does not use, got '\(namespace)'.")
+            }
+            guard namespace != prefix + name else {
+                throw ValidationError("--namespace and the root type cannot both be named '\(namespace)'.")
+            }
+        }
     }
 
     var generator: ModelGenerator {
@@ -67,7 +82,8 @@ struct GenerateCommand: LoomSubcommand {
         inference.detectsURLs = urls
         inference.detectsUUIDs = uuids
         return ModelGenerator(
-            rootName: name, inference: inference, access: access, prefix: prefix, generatesClasses: generatesClasses)
+            rootName: name, inference: inference, access: access, prefix: prefix, generatesClasses: generatesClasses,
+            namespace: namespace)
     }
 
     func execute(in context: CommandContext) throws -> Int32 {

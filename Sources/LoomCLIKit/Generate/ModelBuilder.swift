@@ -83,7 +83,7 @@ struct ModelBuilder {
     private var draftOfSignature: [Signature: Int] = [:]
 
     /// Builds the schema for the unified `root`; every type name starts with `prefix`.
-    static func build(root: Shape, rootName: String, prefix: String = "") -> GeneratedSchema {
+    static func build(root: Shape, rootName: String, prefix: String = "", namespace: String? = nil) -> GeneratedSchema {
         var builder = ModelBuilder()
         // A top-level string that is a date stays `String`: a typealias cannot carry a transform.
         var rootType = builder.elementType(root)
@@ -106,7 +106,7 @@ struct ModelBuilder {
         documentType = String(repeating: "[", count: depth) + documentType + String(repeating: "]", count: depth)
         return builder.name(
             rootModel: rootModel, rootName: rootName, rootAlias: rootModel == nil ? rootType : nil,
-            documentType: documentType, prefix: prefix)
+            documentType: documentType, prefix: prefix, namespace: namespace)
     }
 
     /// The type of a value inside an array or map: optional when `null` was seen (`JSONValue`
@@ -174,9 +174,11 @@ struct ModelBuilder {
 
     /// Names the drafts breadth-first from the root and orders them that way.
     private func name(
-        rootModel: Int?, rootName: String, rootAlias: FieldType?, documentType: String, prefix: String
+        rootModel: Int?, rootName: String, rootAlias: FieldType?, documentType: String, prefix: String,
+        namespace: String?
     ) -> GeneratedSchema {
         var registry = NameRegistry(prefix: prefix)
+        if let namespace { registry.forbidden.insert(namespace) }
         registry.claim(rootName)
         var names: [Int: String] = [:]
         // The name each model asked for; a taken name is retried with the parent's wanted

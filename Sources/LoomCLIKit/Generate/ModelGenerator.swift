@@ -19,6 +19,8 @@ struct ModelGenerator {
     var prefix = ""
     /// Emit `final class` models (`--class`).
     var generatesClasses = false
+    /// Declare every type inside `enum Namespace { … }` (`--namespace`).
+    var namespace: String? = nil
 
     /// The schema for `samples`: all of them describe one kind of document.
     func schema(for samples: [JSONDocument]) -> GeneratedSchema {
@@ -29,7 +31,7 @@ struct ModelGenerator {
             withExtendedLifetime(document) { observer.observe(document.root, into: root) }
         }
         SchemaUnifier.unify(root)
-        return ModelBuilder.build(root: root, rootName: rootName, prefix: prefix)
+        return ModelBuilder.build(root: root, rootName: rootName, prefix: prefix, namespace: namespace)
     }
 
     /// Swift source for `samples`, each named (in doc comments) as given.
@@ -37,6 +39,7 @@ struct ModelGenerator {
         let schema = schema(for: samples.map(\.document))
         var names: [String] = []
         for sample in samples where !names.contains(sample.name) { names.append(sample.name) }
-        return SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names).source(for: schema)
+        return SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names, namespace: namespace)
+            .source(for: schema)
     }
 }

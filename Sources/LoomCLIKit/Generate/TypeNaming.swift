@@ -232,6 +232,9 @@ enum TypeNaming {
 struct NameRegistry {
     /// Put before every name on output.
     var prefix = ""
+    /// Full names (with the prefix) that no type may take: the namespace's own name, which a
+    /// nested type of the same name would hide from the qualified references inside it.
+    var forbidden: Set<String> = []
     private(set) var used: Set<String> = []
 
     /// Takes `name` as is (the root's name from `--name`).
@@ -239,6 +242,7 @@ struct NameRegistry {
 
     private func isUsable(_ name: String) -> Bool {
         TypeNaming.isPlainIdentifier(name) && TypeNaming.isUsableTypeName(prefix + name)
+            && !forbidden.contains(prefix + name)
     }
 
     /// A free name for a type wanted as `base`, nested under a type named `parent`.
