@@ -103,6 +103,8 @@ struct RoundTripTests {
         try expectRoundTrip(StringsRoot.self, fixtures + "strings.json")
         try expectRoundTrip([OptionalsPerson].self, fixtures + "optionals.json")
         try expectRoundTrip(MapsCatalog.self, fixtures + "maps.json")
+        try expectRoundTrip(MapRulesService.self, fixtures + "map-rules.json")
+        try expectRoundTrip(OverridesService.self, fixtures + "map-rules.json")
         try expectRoundTrip(ShapesRoot.self, fixtures + "shapes.json")
         try expectRoundTrip(MergesRoot.self, fixtures + "merges.json")
         try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")

@@ -46,6 +46,24 @@ struct GenerateCommand: LoomSubcommand {
     @Flag(inversion: .prefixedNo, help: "Use UUID for uppercase UUID strings.")
     var uuids = true
 
+    @Option(
+        help: ArgumentHelp(
+            "Objects with this many keys or more whose values have one shape are maps ([String: T]).",
+            valueName: "n"))
+    var mapThreshold = ShapeRules.defaultMapThreshold
+
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp(
+            "Make the objects at this place a map, e.g. 'pagination' or 'data.items[]' (repeatable; see docs/Generate.md).",
+            valueName: "path"))
+    var mapPaths: [String] = []
+
+    @Option(
+        name: .customLong("no-map"),
+        help: ArgumentHelp("Make the objects at this place a struct, never a map (repeatable).", valueName: "path"))
+    var recordPaths: [String] = []
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var output: String?
 
@@ -65,6 +83,16 @@ struct GenerateCommand: LoomSubcommand {
             throw ValidationError(
                 "--name must be a Swift type name that Loom or Foundation does not use, got '\(prefix + name)'.")
         }
+        guard mapThreshold >= 1 else { throw ValidationError("--map-threshold must be at least 1, got \(mapThreshold).") }
+        for (flag, paths) in [("--map", mapPaths), ("--no-map", recordPaths)] {
+            for path in paths {
+                do {
+                    _ = try PlacePath(parsing: path)
+                } catch {
+                    throw ValidationError("\(flag) '\(path)' is not a path: \(error.message).")
+                }
+            }
+        }
         if let namespace {
             guard TypeNaming.isPlainIdentifier(namespace), TypeNaming.isUsableTypeName(namespace) else {
                 throw ValidationError(
@@ -81,9 +109,14 @@ struct GenerateCommand: LoomSubcommand {
         inference.detectsDates = dates
         inference.detectsURLs = urls
         inference.detectsUUIDs = uuids
-        return ModelGenerator(
+        var generator = ModelGenerator(
             rootName: name, inference: inference, access: access, prefix: prefix, generatesClasses: generatesClasses,
             namespace: namespace)
+        generator.rules.mapThreshold = mapThreshold
+        // Checked in validate().
+        generator.mapPaths = mapPaths.compactMap { try? PlacePath(parsing: $0) }
+        generator.recordPaths = recordPaths.compactMap { try? PlacePath(parsing: $0) }
+        return generator
     }
 
     func execute(in context: CommandContext) throws -> Int32 {
@@ -105,7 +138,8 @@ struct GenerateCommand: LoomSubcommand {
             }
         }
         if failed { return LoomExitCode.failure }
-        let source = generator.source(for: samples)
+        let (source, warnings) = generator.output(for: samples)
+        for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
         return write(Array(source.utf8), in: context)
     }
 

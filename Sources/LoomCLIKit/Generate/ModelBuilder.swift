@@ -78,13 +78,16 @@ struct ModelBuilder {
         var types: [FieldType]
     }
 
+    var rules = ShapeRules()
     private var drafts: [Draft] = []
     private var draftOfShape: [ObjectIdentifier: Int] = [:]
     private var draftOfSignature: [Signature: Int] = [:]
 
     /// Builds the schema for the unified `root`; every type name starts with `prefix`.
-    static func build(root: Shape, rootName: String, prefix: String = "", namespace: String? = nil) -> GeneratedSchema {
-        var builder = ModelBuilder()
+    static func build(
+        root: Shape, rootName: String, prefix: String = "", namespace: String? = nil, rules: ShapeRules = ShapeRules()
+    ) -> GeneratedSchema {
+        var builder = ModelBuilder(rules: rules)
         // A top-level string that is a date stays `String`: a typealias cannot carry a transform.
         var rootType = builder.elementType(root)
         var depth = 0
@@ -132,7 +135,7 @@ struct ModelBuilder {
         case .array:
             return .array(elementType(shape.element))
         default:
-            if ShapeRules.isMap(shape) { return .dictionary(elementType(ShapeRules.mapValue(shape))) }
+            if rules.isMap(shape) { return .dictionary(elementType(rules.mapValue(shape))) }
             return .model(draft(for: shape))
         }
     }

@@ -22,24 +22,51 @@ struct ModelGenerator {
     /// Declare every type inside `enum Namespace { … }` (`--namespace`).
     var namespace: String? = nil
 
+    /// Which objects are maps and which places merge (`--map-threshold`).
+    var rules = ShapeRules()
+    /// Places whose objects are maps (`--map`), or records (`--no-map`), whatever the rules say.
+    var mapPaths: [PlacePath] = []
+    var recordPaths: [PlacePath] = []
+
     /// The schema for `samples`: all of them describe one kind of document.
     func schema(for samples: [JSONDocument]) -> GeneratedSchema {
+        analyze(samples).schema
+    }
+
+    /// The schema for `samples`, and warnings about options that did not apply (a `--map`
+    /// path that reaches no object).
+    func analyze(_ samples: [JSONDocument]) -> (schema: GeneratedSchema, warnings: [String]) {
         let root = Shape()
         for document in samples {
             let observer = SchemaObserver(
                 options: inference, keepsFirstDuplicate: document.options.duplicateKeys == .useFirst)
             withExtendedLifetime(document) { observer.observe(document.root, into: root) }
         }
-        SchemaUnifier.unify(root)
-        return ModelBuilder.build(root: root, rootName: rootName, prefix: prefix, namespace: namespace)
+        var warnings: [String] = []
+        for (paths, flag, isMap) in [(mapPaths, "--map", true), (recordPaths, "--no-map", false)] {
+            for path in paths {
+                let objects = path.places(in: root).filter { $0.objects > 0 }
+                if objects.isEmpty { warnings.append("\(flag) \(path): no object in the samples is at this path") }
+                for shape in objects { shape.forcedMap = isMap }
+            }
+        }
+        SchemaUnifier(rules: rules).unify(root)
+        let schema = ModelBuilder.build(root: root, rootName: rootName, prefix: prefix, namespace: namespace, rules: rules)
+        return (schema, warnings)
     }
 
     /// Swift source for `samples`, each named (in doc comments) as given.
     func source(for samples: [(name: String, document: JSONDocument)]) -> String {
-        let schema = schema(for: samples.map(\.document))
+        output(for: samples).source
+    }
+
+    /// Swift source for `samples`, each named (in doc comments) as given, and warnings.
+    func output(for samples: [(name: String, document: JSONDocument)]) -> (source: String, warnings: [String]) {
+        let (schema, warnings) = analyze(samples.map(\.document))
         var names: [String] = []
         for sample in samples where !names.contains(sample.name) { names.append(sample.name) }
-        return SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names, namespace: namespace)
+        let source = SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names, namespace: namespace)
             .source(for: schema)
+        return (source, warnings)
     }
 }

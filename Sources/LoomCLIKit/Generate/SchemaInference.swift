@@ -120,6 +120,8 @@ final class Shape {
     /// Whether the objects here are a map, decided once: a shape does not change after it
     /// is built (merging builds new shapes).
     var cachedIsMap: Bool?
+    /// `--map` (true) or `--no-map` (false) named this place.
+    var forcedMap: Bool?
 
     /// The shape that describes this place after merges.
     var resolved: Shape {

@@ -2,43 +2,87 @@
 // the same kind of object (GitHub's `user` and `assignee`; a tweet's `entities` with and
 // without `media`) so that they share one type.
 
-enum ShapeRules {
+/// How `loom generate` decides what the objects at a place are, and which places can merge.
+struct ShapeRules {
+    /// The default of ``mapThreshold`` (`--map-threshold`).
+    static let defaultMapThreshold = 20
+
+    /// This many keys or more whose values have one shape make a map (`--map-threshold`);
+    /// ten times as many make a map whatever the values.
+    var mapThreshold = ShapeRules.defaultMapThreshold
+
     /// Whether the objects at `shape` are a map from data keys to values (`[String: T]`)
     /// rather than a record with named fields:
+    /// - `--map` or `--no-map` named the place;
     /// - no key was ever seen (`{}`), or a key is empty, or two keys differ only in Unicode
     ///   normalization (which a Swift `String` cannot tell apart);
-    /// - every key is an integer (`{"138586341": {...}}`: ids);
-    /// - most keys are not field names (`{"Arrière-scène": …}`, `{"2024-03-01": …}`);
-    /// - 200 keys or more, or 20 or more that differ from object to object (on average each
-    ///   object has fewer than half of them).
-    static func isMap(_ shape: Shape) -> Bool {
+    /// - most keys are not field names: numbers (`{"138586341": {...}}`: ids), dates
+    ///   (`2024-03-01`), UUIDs, paths (`/v1/users`), URLs, text (`{"Arrière-scène": …}`);
+    /// - ``mapThreshold`` keys or more whose values have one shape (see ``valuesAgree(_:)``),
+    ///   or ten times as many whatever the values;
+    /// - three keys or more that differ from object to object or sample to sample (on average
+    ///   each object has at most half of them) whose values have one shape.
+    func isMap(_ shape: Shape) -> Bool {
         if let cached = shape.cachedIsMap { return cached }
-        let result = decideMap(shape)
+        let result = shape.forcedMap ?? decideMap(shape)
         shape.cachedIsMap = result
         return result
     }
 
-    private static func decideMap(_ shape: Shape) -> Bool {
+    private func decideMap(_ shape: Shape) -> Bool {
         let keys = shape.members.keys
         let count = keys.count
         if count == 0 || keys.contains("") || Set(keys).count != count { return true }
-        if keys.allSatisfy(isIntegerKey) { return true }
         let fieldNames = keys.filter(TypeNaming.isIdentifierLike).count
         if fieldNames * 2 < count { return true }
-        if count >= 200 { return true }
-        if count >= 20 && shape.objects >= 2 && shape.memberTotal * 2 < shape.objects * count { return true }
-        return false
+        let threshold = max(1, mapThreshold)
+        if count >= threshold.multipliedReportingOverflow(by: 10).partialValue { return true }
+        let sparse = shape.objects >= 2 && count >= 3 && shape.memberTotal * 2 <= shape.objects * count
+        guard count >= threshold || sparse else { return false }
+        return valuesAgree(shape.members.shapes)
     }
 
-    static func isIntegerKey(_ key: String) -> Bool {
-        let digits = key.utf8.first == UInt8(ascii: "-") ? key.utf8.dropFirst() : key.utf8[...]
-        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    /// Whether the values seen under all the keys of an object have one shape, as a map's values
+    /// do: one kind of value (`null` aside); for records, at least half of each one's keys are
+    /// keys that most of them have (the paginators of an API, each with `input_token`,
+    /// `output_token` and some of `limit_key`, `more_results`); for arrays, elements that agree.
+    func valuesAgree(_ shapes: [Shape]) -> Bool {
+        var unique: [Shape] = []
+        var seen: Set<ObjectIdentifier> = []
+        for shape in shapes {
+            let resolved = shape.resolved
+            if seen.insert(ObjectIdentifier(resolved)).inserted { unique.append(resolved) }
+        }
+        var kinds: ValueKinds = []
+        for shape in unique {
+            if shape.tooDeep { return false }
+            kinds.formUnion(shape.kinds)
+        }
+        if kinds.isMixed { return false }
+        switch kinds {
+        case .array:
+            return valuesAgree(unique.compactMap(\.element))
+        case .object:
+            let withObjects = unique.filter { $0.objects > 0 }
+            let maps = withObjects.filter(isMap)
+            if !maps.isEmpty { return maps.count == withObjects.count }
+            var presence: [[UInt8]: Int] = [:]
+            let keySets = withObjects.map(\.members.keySet)
+            for keys in keySets {
+                for key in keys { presence[key, default: 0] += 1 }
+            }
+            let common = Set(presence.filter { $0.value * 2 > keySets.count }.keys)
+            if common.isEmpty { return false }
+            return keySets.allSatisfy { $0.intersection(common).count * 2 >= $0.count }
+        default:
+            return true
+        }
     }
 
     /// What all the values of the map-like objects at `shape` have in common; computed once.
-    static func mapValue(_ shape: Shape) -> Shape {
+    func mapValue(_ shape: Shape) -> Shape {
         if let cached = shape.cachedMapValue { return cached.resolved }
-        let value = merge(shape.members.shapes)
+        let value = Self.merge(shape.members.shapes)
         shape.cachedMapValue = value
         return value
     }
@@ -64,6 +108,7 @@ enum ShapeRules {
             result.objects = result.objects.addingSaturated(shape.objects)
             result.memberTotal = result.memberTotal.addingSaturated(shape.memberTotal)
             result.tooDeep = result.tooDeep || shape.tooDeep
+            if let forced = shape.forcedMap { result.forcedMap = (result.forcedMap ?? true) && forced }
         }
         let elements = unique.compactMap(\.element)
         if !elements.isEmpty { result.element = merge(elements) }
@@ -100,7 +145,7 @@ enum ShapeRules {
     /// maps, records stay records. A field may become optional; unless `strict`, an `Int` may
     /// also become `Double` and a `Date`, `URL` or `UUID` a `String` (for places reached
     /// through the same key, which are the same field in all likelihood).
-    static func areCompatible(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
+    func areCompatible(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
         let a = a.resolved
         let b = b.resolved
         if a === b { return true }
@@ -141,9 +186,11 @@ enum ShapeRules {
 /// A place is never merged with one inside it (that would be a recursive type); the result
 /// is the same for the same input, since places are visited in document order.
 struct SchemaUnifier {
+    var rules = ShapeRules()
+
     /// Places that hold records (objects that are not maps), in breadth-first document order,
     /// each with the key it was first reached through.
-    static func recordPlaces(from root: Shape) -> [(shape: Shape, key: String)] {
+    func recordPlaces(from root: Shape) -> [(shape: Shape, key: String)] {
         var places: [(shape: Shape, key: String)] = []
         var queue: [(shape: Shape, key: String)] = [(root.resolved, "")]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root.resolved)]
@@ -159,8 +206,8 @@ struct SchemaUnifier {
             guard !shape.tooDeep, !kinds.isMixed else { continue }
             if let element = shape.element, kinds == .array { enqueue(element, key) }
             guard kinds == .object else { continue }
-            if ShapeRules.isMap(shape) {
-                enqueue(ShapeRules.mapValue(shape), key)
+            if rules.isMap(shape) {
+                enqueue(rules.mapValue(shape), key)
                 continue
             }
             places.append((shape, key))
@@ -182,8 +229,8 @@ struct SchemaUnifier {
     static let maxClusters = 64
 
     /// Merges in rounds until a round merges nothing, at most ``maxRounds`` times.
-    static func unify(_ root: Shape) {
-        for _ in 0..<maxRounds {
+    func unify(_ root: Shape) {
+        for _ in 0..<Self.maxRounds {
             let equal = mergeEqualKeySets(recordPlaces(from: root))
             let nested = mergeNestedKeySets(recordPlaces(from: root))
             if !equal && !nested { return }
@@ -193,7 +240,7 @@ struct SchemaUnifier {
     /// Merges the places that share a key set, greedily in document order: each place merges
     /// into the first earlier cluster it fits (compared with the cluster merged so far).
     /// Returns whether anything merged.
-    private static func mergeEqualKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
+    private func mergeEqualKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
         var groups: [Set<[UInt8]>: [(shape: Shape, key: String)]] = [:]
         var order: [Set<[UInt8]>] = []
         for place in places {
@@ -207,7 +254,7 @@ struct SchemaUnifier {
             var clusters: [(representative: Shape, keys: Set<String>)] = []
             for (shape, key) in group {
                 // Reached through other keys only, a place must keep its member types exactly.
-                if let index = clusters.prefix(maxClusters).firstIndex(where: { cluster in
+                if let index = clusters.prefix(Self.maxClusters).firstIndex(where: { cluster in
                     areMergeable(cluster.representative, shape, strict: cluster.keys != [key])
                 }) {
                     clusters[index].representative = join(clusters[index].representative, shape)
@@ -224,7 +271,7 @@ struct SchemaUnifier {
     /// Merges places reached through the same key whose key sets nest, greedily in document
     /// order: each place merges into the first earlier one it fits. Returns whether anything
     /// merged.
-    private static func mergeNestedKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
+    private func mergeNestedKeySets(_ places: [(shape: Shape, key: String)]) -> Bool {
         var groups: [String: [Shape]] = [:]
         var order: [String] = []
         for place in places {
@@ -237,7 +284,7 @@ struct SchemaUnifier {
             var representatives: [Shape] = []
             for shape in group {
                 let keys = shape.members.keySet
-                if let index = representatives.prefix(maxClusters).firstIndex(where: { representative in
+                if let index = representatives.prefix(Self.maxClusters).firstIndex(where: { representative in
                     let other = representative.members.keySet
                     return (keys.isSubset(of: other) || other.isSubset(of: keys))
                         && areMergeable(representative, shape, strict: false)
@@ -254,15 +301,15 @@ struct SchemaUnifier {
 
     /// Whether `b` may merge into `a`: compatible, and neither inside the other (a place
     /// merged into one inside it would make a struct that contains itself).
-    private static func areMergeable(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
+    private func areMergeable(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
         let a = a.resolved
         let b = b.resolved
         guard a !== b else { return false }
-        return ShapeRules.areCompatible(a, b, strict: strict) && !contains(a, b) && !contains(b, a)
+        return rules.areCompatible(a, b, strict: strict) && !Self.contains(a, b) && !Self.contains(b, a)
     }
 
     /// Merges `a` and `b` into a new place that both now resolve to.
-    private static func join(_ a: Shape, _ b: Shape) -> Shape {
+    private func join(_ a: Shape, _ b: Shape) -> Shape {
         let result = ShapeRules.merge([a, b])
         for shape in [a, b] where shape !== result { shape.mergedInto = result }
         return result

@@ -139,7 +139,9 @@ enum TypeNaming {
     static func typeName(forKey key: String, element: Bool) -> String {
         var parts = words(key)
         if element, let last = parts.last {
-            if let singular = singular(last) {
+            if let member = memberNouns[last.lowercased()] {
+                parts[parts.count - 1] = member
+            } else if let singular = singular(last) {
                 parts[parts.count - 1] = singular
             } else {
                 parts.append("Item")
@@ -169,6 +171,12 @@ enum TypeNaming {
         "echoes": "echo", "axes": "axis", "bases": "base", "databases": "database", "cases": "case",
         "purchases": "purchase", "releases": "release", "responses": "response", "courses": "course",
         "houses": "house", "causes": "cause", "clauses": "clause", "licenses": "license", "phases": "phase",
+    ]
+
+    /// Collective nouns whose elements have a name of their own: the values of a `pagination`
+    /// map are paginators.
+    private static let memberNouns: [String: String] = [
+        "pagination": "paginator", "validation": "validator", "inventory": "inventoryItem",
     ]
 
     /// Words that end like plurals but are not (or have no singular worth using).
