@@ -107,6 +107,7 @@ struct RoundTripTests {
         try expectRoundTrip(OverridesService.self, fixtures + "map-rules.json")
         try expectRoundTrip(ShapesRoot.self, fixtures + "shapes.json")
         try expectRoundTrip(MergesRoot.self, fixtures + "merges.json")
+        try expectRoundTrip(AcrossStore.self, fixtures + "shapes-across.json")
         try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-a.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-b.json")

@@ -180,47 +180,28 @@ struct ModelBuilder {
         rootModel: Int?, rootName: String, rootAlias: FieldType?, documentType: String, prefix: String,
         namespace: String?
     ) -> GeneratedSchema {
-        var registry = NameRegistry(prefix: prefix)
-        if let namespace { registry.forbidden.insert(namespace) }
-        registry.claim(rootName)
-        var names: [Int: String] = [:]
-        // The name each model asked for; a taken name is retried with the parent's wanted
-        // name in front (`UserEntities`), which keeps names short however deep the nesting.
-        var wanted: [Int: String] = [:]
-        var order: [Int] = []
+        var graph = NamingGraph(edges: drafts.map { draft in
+            draft.properties.flatMap { property in
+                Self.models(in: property.type, element: false).map { model, element in
+                    NamingGraph.Edge(key: property.key, target: model, element: element)
+                }
+            }
+        })
         if let rootModel {
-            names[rootModel] = rootName
-            wanted[rootModel] = rootName
-            order.append(rootModel)
+            graph.roots = [rootModel]
+            graph.fixed[rootModel] = rootName
         }
         // A root alias names the models inside it after the root: `[String: Root…]`.
         if let rootAlias {
-            for (model, element) in Self.models(in: rootAlias, element: false) where names[model] == nil {
-                let base = element ? TypeNaming.singularTypeName(rootName) ?? rootName + "Item" : rootName + "Value"
-                names[model] = registry.allocate(base, parent: nil)
-                wanted[model] = base
-                order.append(model)
+            graph.rootEdges = Self.models(in: rootAlias, element: false).map { model, element in
+                let name = element ? TypeNaming.singularTypeName(rootName) ?? rootName + "Item" : rootName + "Value"
+                return NamingGraph.Edge(key: rootName, target: model, element: element, preferred: name)
             }
         }
-        var head = 0
-        while head < order.count {
-            let parent = order[head]
-            head += 1
-            let parentName = wanted[parent] ?? rootName
-            let properties = drafts[parent].properties
-            for property in properties {
-                for (model, element) in Self.models(in: property.type, element: false) where names[model] == nil {
-                    var base = TypeNaming.typeName(forKey: property.key, element: element)
-                    // Three or more fields of one type (`sizes.thumb`, `.small`, `.large`) are
-                    // named after their parent in the singular (`Size`), not the first field.
-                    let siblings = properties.filter { $0.type.directModel == model }.count
-                    if siblings >= 3, let singular = TypeNaming.singularTypeName(parentName) { base = singular }
-                    names[model] = registry.allocate(base, parent: parentName)
-                    wanted[model] = base
-                    order.append(model)
-                }
-            }
-        }
+        var namer = TypeNamer(prefix: prefix)
+        namer.forbidden.insert(prefix + rootName)
+        if let namespace { namer.forbidden.insert(namespace) }
+        let (names, order) = namer.names(for: graph)
         var position: [Int: Int] = [:]
         for (index, draft) in order.enumerated() { position[draft] = index }
         let models = order.map { draft in

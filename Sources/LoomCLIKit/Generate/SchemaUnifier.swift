@@ -142,7 +142,8 @@ struct ShapeRules {
     }
 
     /// Whether merging `a` and `b` keeps the types they had: no new mix of kinds, maps stay
-    /// maps, records stay records. A field may become optional; unless `strict`, an `Int` may
+    /// maps, records stay records and share keys (at least half of the smaller's when
+    /// `strict`). A field may become optional; unless `strict`, an `Int` may
     /// also become `Double` and a `Date`, `URL` or `UUID` a `String` (for places reached
     /// through the same key, which are the same field in all likelihood).
     func areCompatible(_ a: Shape, _ b: Shape, strict: Bool) -> Bool {
@@ -166,11 +167,16 @@ struct ShapeRules {
             let maps = (isMap(a), isMap(b))
             guard maps.0 == maps.1 else { return false }
             if maps.0 { return areCompatible(mapValue(a), mapValue(b), strict: strict) }
+            var common = 0
             for (position, key) in a.members.keys.enumerated() {
                 guard let other = b.members.position(of: key) else { continue }
+                common += 1
                 if !areCompatible(a.members.shapes[position], b.members.shapes[other], strict: strict) { return false }
             }
-            return true
+            // Records with nothing (or, reached through other keys, little) in common are
+            // different things: an image's actions and an instance's.
+            let smaller = min(a.members.count, b.members.count)
+            return strict ? common * 2 >= smaller : common > 0 || smaller == 0
         default:
             return true
         }
@@ -181,7 +187,9 @@ struct ShapeRules {
 /// - the same set of keys, anywhere in the documents, when merging changes no type but
 ///   optionality (reached through the same key, an `Int` may also become `Double`);
 /// - reached through the same key (`entities` here and there), one key set containing the
-///   other, with compatible values.
+///   other, with compatible values;
+/// - anywhere, one key set containing the other and at least half as large (and two keys or
+///   more), when merging changes no type but optionality.
 ///
 /// A place is never merged with one inside it (that would be a recursive type); the result
 /// is the same for the same input, since places are visited in document order.
@@ -233,7 +241,8 @@ struct SchemaUnifier {
         for _ in 0..<Self.maxRounds {
             let equal = mergeEqualKeySets(recordPlaces(from: root))
             let nested = mergeNestedKeySets(recordPlaces(from: root))
-            if !equal && !nested { return }
+            let optional = mergeOptionalFields(recordPlaces(from: root))
+            if !equal && !nested && !optional { return }
         }
     }
 
@@ -294,6 +303,31 @@ struct SchemaUnifier {
                 } else {
                     representatives.append(shape)
                 }
+            }
+        }
+        return merged
+    }
+
+    /// Merges places anywhere in the documents whose key sets nest and whose common members
+    /// have the same types, when the smaller has at least two keys and at least half of the
+    /// larger's: the same record written with and without some optional fields. Greedy in
+    /// document order, as the others. Returns whether anything merged.
+    private func mergeOptionalFields(_ places: [(shape: Shape, key: String)]) -> Bool {
+        var representatives: [Shape] = []
+        var merged = false
+        for (shape, _) in places {
+            let keys = shape.members.keySet
+            guard keys.count >= 2 else { continue }
+            if let index = representatives.prefix(Self.maxClusters).firstIndex(where: { representative in
+                let other = representative.resolved.members.keySet
+                let (small, large) = keys.count <= other.count ? (keys, other) : (other, keys)
+                return small.count * 2 >= large.count && small.isSubset(of: large)
+                    && areMergeable(representative, shape, strict: true)
+            }) {
+                representatives[index] = join(representatives[index], shape)
+                merged = true
+            } else {
+                representatives.append(shape)
             }
         }
         return merged

@@ -150,10 +150,11 @@ enum TypeNaming {
         return upperCamelCase(parts)
     }
 
-    /// The singular of a type name made of `words` (`Sizes` → `Size`), or `nil`.
+    /// The singular of a type name made of `words` (`Sizes` → `Size`, `Pagination` →
+    /// `Paginator`), or `nil`.
     static func singularTypeName(_ name: String) -> String? {
         var parts = words(name)
-        guard let last = parts.last, let singular = singular(last) else { return nil }
+        guard let last = parts.last, let singular = memberNouns[last.lowercased()] ?? singular(last) else { return nil }
         parts[parts.count - 1] = singular
         return upperCamelCase(parts)
     }
@@ -229,41 +230,5 @@ enum TypeNaming {
     /// Whether `name` can name a generated type (an ASCII identifier, not reserved, not a keyword).
     static func isUsableTypeName(_ name: String) -> Bool {
         isPlainIdentifier(name) && !reservedTypeNames.contains(name) && !keywords.contains(name)
-    }
-}
-
-/// Hands out distinct type names: the wanted name, then the parent's name before it
-/// (`UserEntities`), then numbered (`Entities2`).
-///
-/// Names are handed out without the `--prefix`, which every name gets on output; whether a
-/// name is usable (not `URL`, not a keyword) is judged with the prefix.
-struct NameRegistry {
-    /// Put before every name on output.
-    var prefix = ""
-    /// Full names (with the prefix) that no type may take: the namespace's own name, which a
-    /// nested type of the same name would hide from the qualified references inside it.
-    var forbidden: Set<String> = []
-    private(set) var used: Set<String> = []
-
-    /// Takes `name` as is (the root's name from `--name`).
-    mutating func claim(_ name: String) { used.insert(name) }
-
-    private func isUsable(_ name: String) -> Bool {
-        TypeNaming.isPlainIdentifier(name) && TypeNaming.isUsableTypeName(prefix + name)
-            && !forbidden.contains(prefix + name)
-    }
-
-    /// A free name for a type wanted as `base`, nested under a type named `parent`.
-    mutating func allocate(_ base: String, parent: String?) -> String {
-        let withParent = (parent ?? "") + (base.isEmpty ? "Item" : base)
-        for candidate in [base, withParent] where isUsable(candidate) && !used.contains(candidate) {
-            used.insert(candidate)
-            return candidate
-        }
-        let stem = isUsable(base) ? base : isUsable(withParent) ? withParent : "Model"
-        var number = 2
-        while used.contains(stem + String(number)) { number += 1 }
-        used.insert(stem + String(number))
-        return stem + String(number)
     }
 }
