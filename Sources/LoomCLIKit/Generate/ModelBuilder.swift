@@ -48,6 +48,9 @@ struct GeneratedSchema: Hashable {
         /// The JSON key, unescaped.
         var key: String
         var type: FieldType
+        /// Why the type is what it is, where that is not evident (`always null in the samples`):
+        /// written as a comment after the declaration.
+        var note: String? = nil
     }
 
     struct Model: Hashable {
@@ -71,6 +74,8 @@ struct ModelBuilder {
     private struct Draft {
         /// Properties in the first sample's order; model indices are draft indices.
         var properties: [(key: String, type: FieldType)]
+        /// The notes of the properties, by position.
+        var notes: [String?]
     }
 
     private struct Signature: Hashable {
@@ -140,6 +145,34 @@ struct ModelBuilder {
         }
     }
 
+    /// Why the values at `shape` are `JSONValue` (or an array or map of it), where the samples
+    /// decided it: always `null`, always an empty array, several kinds, numbers no Swift
+    /// number keeps exactly, nesting too deep.
+    private func note(for shape: Shape?) -> String? {
+        guard let shape = shape?.resolved else { return nil }
+        if shape.tooDeep { return "nested too deep to model in the samples" }
+        let kinds = shape.kinds
+        if kinds.isEmpty { return shape.nulls > 0 ? "always null in the samples" : nil }
+        if kinds.isMixed {
+            let names: [(ValueKinds, String)] = [
+                (.string, "strings"), (.number, "numbers"), (.bool, "Booleans"), (.array, "arrays"), (.object, "objects"),
+            ]
+            let seen = names.filter { kinds.contains($0.0) }.map(\.1)
+            return (seen.dropLast().joined(separator: ", ") + " and " + (seen.last ?? "")) + " in the samples"
+        }
+        switch kinds {
+        case .number where Self.numberType(shape.numbers) == .json:
+            return "numbers that neither Double nor Decimal keeps exactly in the samples"
+        case .array:
+            guard let element = shape.element else { return "always an empty array in the samples" }
+            return note(for: element).map { "elements: " + $0 }
+        case .object where rules.isMap(shape):
+            return note(for: rules.mapValue(shape)).map { "values: " + $0 }
+        default:
+            return nil
+        }
+    }
+
     /// `Int` when every number is an integer that fits; `UInt64` past `Int64.max`; `Decimal`
     /// for larger integers (up to 38 digits); `Double` with any fraction, unless an integer
     /// there is beyond 2^53 or a number beyond `Double`'s range; otherwise `JSONValue`, which
@@ -156,20 +189,27 @@ struct ModelBuilder {
     private mutating func draft(for shape: Shape) -> Int {
         if let index = draftOfShape[ObjectIdentifier(shape)] { return index }
         var properties: [(key: String, type: FieldType)] = []
+        var notes: [String?] = []
         for (position, key) in shape.members.keys.enumerated() {
             let member = shape.members.shapes[position].resolved
             var type = valueType(member, allowsDate: true)
             if shape.members.presence[position] < shape.objects || member.nulls > 0 { type = .optional(type) }
             properties.append((key, type))
+            notes.append(note(for: member))
         }
         let sorted = properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let signature = Signature(keys: sorted.map { Array($0.key.utf8) }, types: sorted.map(\.type))
         if let index = draftOfSignature[signature] {
             draftOfShape[ObjectIdentifier(shape)] = index
+            // A note must hold for every place the model describes.
+            for (position, property) in properties.enumerated() {
+                guard let other = drafts[index].properties.firstIndex(where: { $0.key == property.key }) else { continue }
+                if drafts[index].notes[other] != notes[position] { drafts[index].notes[other] = nil }
+            }
             return index
         }
         let index = drafts.count
-        drafts.append(Draft(properties: properties))
+        drafts.append(Draft(properties: properties, notes: notes))
         draftOfShape[ObjectIdentifier(shape)] = index
         draftOfSignature[signature] = index
         return index
@@ -207,7 +247,14 @@ struct ModelBuilder {
         let models = order.map { draft in
             GeneratedSchema.Model(
                 name: prefix + (names[draft] ?? rootName),
-                properties: Self.propertyNames(drafts[draft].properties.map { ($0.key, $0.type.renumbered(position)) }))
+                properties: zip(
+                    Self.propertyNames(drafts[draft].properties.map { ($0.key, $0.type.renumbered(position)) }),
+                    drafts[draft].notes
+                ).map { property, note in
+                    var property = property
+                    property.note = note
+                    return property
+                })
         }
         return GeneratedSchema(
             models: models, rootName: prefix + rootName, rootAlias: rootAlias?.renumbered(position),

@@ -96,7 +96,8 @@ struct SwiftEmitter {
                 attributes += "@JSONTransform(.iso8601) "
             }
             let type = typeName(property.type, in: schema)
-            lines.append("    \(attributes)\(modifier)\(binding) \(TypeNaming.escaped(property.name)): \(type)")
+            let comment = property.note.map { " // " + $0 } ?? ""
+            lines.append("    \(attributes)\(modifier)\(binding) \(TypeNaming.escaped(property.name)): \(type)\(comment)")
         }
         lines.append("}")
         return lines

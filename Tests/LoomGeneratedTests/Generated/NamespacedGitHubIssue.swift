@@ -17,11 +17,11 @@ enum GitHubAPI {
         var user: GitHubAPI.User
         var assignee: GitHubAPI.User
         var labels: [GitHubAPI.Label]
-        var milestone: JSONValue?
+        var milestone: JSONValue? // always null in the samples
         var comments: Int
         @JSONKey("created_at") @JSONTransform(.iso8601) var createdAt: Date
         @JSONKey("updated_at") @JSONTransform(.iso8601) var updatedAt: Date
-        @JSONKey("closed_at") var closedAt: JSONValue?
+        @JSONKey("closed_at") var closedAt: JSONValue? // always null in the samples
         @JSONKey("author_association") var authorAssociation: String
         var body: String
         var reactions: GitHubAPI.Reactions

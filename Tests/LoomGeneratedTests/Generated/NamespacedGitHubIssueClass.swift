@@ -17,11 +17,11 @@ enum ClassGitHubAPI {
         let user: ClassGitHubAPI.User
         let assignee: ClassGitHubAPI.User
         let labels: [ClassGitHubAPI.Label]
-        let milestone: JSONValue?
+        let milestone: JSONValue? // always null in the samples
         let comments: Int
         @JSONKey("created_at") @JSONTransform(.iso8601) let createdAt: Date
         @JSONKey("updated_at") @JSONTransform(.iso8601) let updatedAt: Date
-        @JSONKey("closed_at") let closedAt: JSONValue?
+        @JSONKey("closed_at") let closedAt: JSONValue? // always null in the samples
         @JSONKey("author_association") let authorAssociation: String
         let body: String
         let reactions: ClassGitHubAPI.Reactions

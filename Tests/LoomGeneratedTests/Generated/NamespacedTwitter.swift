@@ -26,10 +26,10 @@ enum TwitterAPI {
         @JSONKey("in_reply_to_user_id_str") var inReplyToUserIDStr: String?
         @JSONKey("in_reply_to_screen_name") var inReplyToScreenName: String?
         var user: TwitterAPI.User
-        var geo: JSONValue?
-        var coordinates: JSONValue?
-        var place: JSONValue?
-        var contributors: JSONValue?
+        var geo: JSONValue? // always null in the samples
+        var coordinates: JSONValue? // always null in the samples
+        var place: JSONValue? // always null in the samples
+        var contributors: JSONValue? // always null in the samples
         @JSONKey("retweet_count") var retweetCount: Int
         @JSONKey("favorite_count") var favoriteCount: Int
         var entities: TwitterAPI.StatusEntities
@@ -110,7 +110,7 @@ enum TwitterAPI {
     @JSONModel
     struct StatusEntities: Hashable, Sendable {
         var hashtags: [TwitterAPI.Hashtag]
-        var symbols: [JSONValue]
+        var symbols: [JSONValue] // always an empty array in the samples
         var urls: [TwitterAPI.EntitiesURL]
         @JSONKey("user_mentions") var userMentions: [TwitterAPI.UserMention]
         var media: [TwitterAPI.MediaItem]?
@@ -132,10 +132,10 @@ enum TwitterAPI {
         @JSONKey("in_reply_to_user_id_str") var inReplyToUserIDStr: String?
         @JSONKey("in_reply_to_screen_name") var inReplyToScreenName: String?
         var user: TwitterAPI.User
-        var geo: JSONValue?
-        var coordinates: JSONValue?
-        var place: JSONValue?
-        var contributors: JSONValue?
+        var geo: JSONValue? // always null in the samples
+        var coordinates: JSONValue? // always null in the samples
+        var place: JSONValue? // always null in the samples
+        var contributors: JSONValue? // always null in the samples
         @JSONKey("retweet_count") var retweetCount: Int
         @JSONKey("favorite_count") var favoriteCount: Int
         var entities: TwitterAPI.StatusEntities

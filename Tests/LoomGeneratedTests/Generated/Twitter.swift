@@ -24,10 +24,10 @@ struct TwitterStatus: Hashable, Sendable {
     @JSONKey("in_reply_to_user_id_str") var inReplyToUserIDStr: String?
     @JSONKey("in_reply_to_screen_name") var inReplyToScreenName: String?
     var user: TwitterUser
-    var geo: JSONValue?
-    var coordinates: JSONValue?
-    var place: JSONValue?
-    var contributors: JSONValue?
+    var geo: JSONValue? // always null in the samples
+    var coordinates: JSONValue? // always null in the samples
+    var place: JSONValue? // always null in the samples
+    var contributors: JSONValue? // always null in the samples
     @JSONKey("retweet_count") var retweetCount: Int
     @JSONKey("favorite_count") var favoriteCount: Int
     var entities: TwitterStatusEntities
@@ -108,7 +108,7 @@ struct TwitterUser: Hashable, Sendable {
 @JSONModel
 struct TwitterStatusEntities: Hashable, Sendable {
     var hashtags: [TwitterHashtag]
-    var symbols: [JSONValue]
+    var symbols: [JSONValue] // always an empty array in the samples
     var urls: [TwitterURL]
     @JSONKey("user_mentions") var userMentions: [TwitterUserMention]
     var media: [TwitterMediaItem]?
@@ -130,10 +130,10 @@ struct TwitterRetweetedStatus: Hashable, Sendable {
     @JSONKey("in_reply_to_user_id_str") var inReplyToUserIDStr: String?
     @JSONKey("in_reply_to_screen_name") var inReplyToScreenName: String?
     var user: TwitterUser
-    var geo: JSONValue?
-    var coordinates: JSONValue?
-    var place: JSONValue?
-    var contributors: JSONValue?
+    var geo: JSONValue? // always null in the samples
+    var coordinates: JSONValue? // always null in the samples
+    var place: JSONValue? // always null in the samples
+    var contributors: JSONValue? // always null in the samples
     @JSONKey("retweet_count") var retweetCount: Int
     @JSONKey("favorite_count") var favoriteCount: Int
     var entities: TwitterStatusEntities
