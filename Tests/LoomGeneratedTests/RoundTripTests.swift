@@ -108,6 +108,8 @@ struct RoundTripTests {
         try expectRoundTrip(ShapesRoot.self, fixtures + "shapes.json")
         try expectRoundTrip(MergesRoot.self, fixtures + "merges.json")
         try expectRoundTrip(AcrossStore.self, fixtures + "shapes-across.json")
+        try expectRoundTrip(EnumsBoard.self, fixtures + "enums.json")
+        try expectRoundTrip(EnumsAPI.Board.self, fixtures + "enums.json")
         try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-a.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-b.json")
@@ -155,6 +157,11 @@ struct NamespacedRoundTripTests {
         try expectRoundTrip(CanadaAPI.FeatureCollection.self, Corpus.path("canada.json"))
     }
 
+    @Test("twitter.json with --enums", .enabled(if: Corpus.isPresent("twitter.json"), "../shared/corpora/twitter.json is absent"))
+    func twitterEnums() throws {
+        try expectRoundTrip(TwitterEnumsAPI.SearchResult.self, Corpus.path("twitter.json"))
+    }
+
     @Test("two documents' User types live side by side in one module")
     func sameNamesApart() throws {
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))
@@ -167,6 +174,28 @@ struct NamespacedRoundTripTests {
 
 @Suite("generated models read as expected")
 struct GeneratedModelTests {
+    @Test("--enums: string enums read known values as cases and keep unknown ones")
+    func stringEnums() throws {
+        let board = try EnumsBoard(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(fixtures + "enums.json")))
+        #expect(board.tasks.map(\.status).prefix(4) == [.open, .done, .open, .inProgress])
+        #expect(board.tasks[6].status == .default)
+        let task = try EnumsTask(jsonData: Data(#"{"status": "archived", "priority": "high", "title": "x"}"#.utf8))
+        #expect(task.status == .unknown("archived"))
+        #expect(try JSONValue(parsing: try task.jsonData()) == JSONValue(parsing: #"{"status": "archived", "priority": "high", "title": "x"}"#))
+    }
+
+    @Test("--enums: objects told apart by their type are enum cases; an unknown type is kept whole")
+    func polymorphicEnums() throws {
+        let board = try EnumsBoard(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(fixtures + "enums.json")))
+        #expect(board.events.first == .push(EnumsPushEvent(id: 1, ref: "refs/heads/main", commits: 3)))
+        #expect(board.events.last == .ping)
+        #expect(board.shapes.first == .circle(EnumsCircleShape(radius: 1.5, layer: nil)))
+        let json = #"{"type": "fork", "id": 9, "forkee": {"id": 10}}"#
+        let event = try EnumsEvent(jsonData: Data(json.utf8))
+        #expect(event == .unknown(try JSONValue(parsing: json)))
+        #expect(try JSONValue(parsing: try event.jsonData()) == JSONValue(parsing: json))
+    }
+
     @Test("the GitHub issue: dates, URLs, renamed keys, shared User type")
     func issue() throws {
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))

@@ -46,6 +46,13 @@ struct GenerateCommand: LoomSubcommand {
     @Flag(inversion: .prefixedNo, help: "Use UUID for uppercase UUID strings.")
     var uuids = true
 
+    @Flag(
+        help: """
+            Make small closed sets of strings enums that keep unknown values, and objects told apart \
+            by a 'type' or 'kind' member polymorphic enums.
+            """)
+    var enums = false
+
     @Option(
         help: ArgumentHelp(
             "Objects with this many keys or more whose values have one shape are maps ([String: T]).",
@@ -109,10 +116,12 @@ struct GenerateCommand: LoomSubcommand {
         inference.detectsDates = dates
         inference.detectsURLs = urls
         inference.detectsUUIDs = uuids
+        inference.detectsEnums = enums
         var generator = ModelGenerator(
             rootName: name, inference: inference, access: access, prefix: prefix, generatesClasses: generatesClasses,
             namespace: namespace)
         generator.rules.mapThreshold = mapThreshold
+        generator.rules.detectsEnums = enums
         // Checked in validate().
         generator.mapPaths = mapPaths.compactMap { try? PlacePath(parsing: $0) }
         generator.recordPaths = recordPaths.compactMap { try? PlacePath(parsing: $0) }

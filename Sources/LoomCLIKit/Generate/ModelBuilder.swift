@@ -53,9 +53,31 @@ struct GeneratedSchema: Hashable {
         var note: String? = nil
     }
 
+    /// A case of a generated enum.
+    struct EnumCase: Hashable {
+        /// The Swift name, without backticks.
+        var name: String
+        /// The JSON string (a string enum's raw value, a polymorphic enum's tag).
+        var value: String
+        /// The case's payload (a polymorphic enum's model for the tag value), or `nil`.
+        var payload: FieldType? = nil
+    }
+
+    /// What a model is written as.
+    enum Kind: Hashable {
+        /// A `@JSONModel` struct (or final class) with ``Model/properties``.
+        case record
+        /// A `@JSONModel` enum of strings whose fallback case keeps unknown values.
+        case stringEnum(cases: [EnumCase], fallback: String)
+        /// A `@JSONModel(representation: .internal(tag:))` enum with one case per tag value and
+        /// a fallback case that keeps unknown objects as `JSONValue`.
+        case taggedEnum(tag: String, cases: [EnumCase], fallback: String)
+    }
+
     struct Model: Hashable {
         var name: String
         var properties: [Property]
+        var kind: Kind = .record
     }
 
     /// The root model first, then the others breadth-first in document order.
@@ -72,10 +94,18 @@ struct GeneratedSchema: Hashable {
 /// Turns unified places into models.
 struct ModelBuilder {
     private struct Draft {
+        enum Kind {
+            case record
+            case stringEnum([String])
+            /// The tag key, and each tag value with its payload (`nil`: no member but the tag).
+            case tagged(String, [(value: String, payload: FieldType?)])
+        }
+
         /// Properties in the first sample's order; model indices are draft indices.
         var properties: [(key: String, type: FieldType)]
         /// The notes of the properties, by position.
         var notes: [String?]
+        var kind = Kind.record
     }
 
     private struct Signature: Hashable {
@@ -87,6 +117,8 @@ struct ModelBuilder {
     private var drafts: [Draft] = []
     private var draftOfShape: [ObjectIdentifier: Int] = [:]
     private var draftOfSignature: [Signature: Int] = [:]
+    /// String enums by their values as bytes, sorted: the same set is one enum.
+    private var draftOfValues: [[[UInt8]]: Int] = [:]
 
     /// Builds the schema for the unified `root`; every type name starts with `prefix`.
     static func build(
@@ -94,7 +126,7 @@ struct ModelBuilder {
     ) -> GeneratedSchema {
         var builder = ModelBuilder(rules: rules)
         // A top-level string that is a date stays `String`: a typealias cannot carry a transform.
-        var rootType = builder.elementType(root)
+        var rootType = builder.elementType(root, key: rootName)
         var depth = 0
         while case .array(let element) = rootType {
             rootType = element
@@ -119,14 +151,14 @@ struct ModelBuilder {
 
     /// The type of a value inside an array or map: optional when `null` was seen (`JSONValue`
     /// holds `null` itself).
-    private mutating func elementType(_ shape: Shape?) -> FieldType {
+    private mutating func elementType(_ shape: Shape?, key: String) -> FieldType {
         guard let shape = shape?.resolved else { return .json }
-        let type = valueType(shape, allowsDate: false)
+        let type = valueType(shape, allowsDate: false, key: key)
         return shape.nulls > 0 && type != .json ? .optional(type) : type
     }
 
-    /// The type of the non-null values at `shape`.
-    private mutating func valueType(_ shape: Shape, allowsDate: Bool) -> FieldType {
+    /// The type of the non-null values at `shape`, reached through `key`.
+    private mutating func valueType(_ shape: Shape, allowsDate: Bool, key: String) -> FieldType {
         let shape = shape.resolved
         let kinds = shape.kinds
         if shape.tooDeep || kinds.isEmpty || kinds.isMixed { return .json }
@@ -136,11 +168,13 @@ struct ModelBuilder {
         case .number:
             return Self.numberType(shape.numbers)
         case .string:
+            if let values = rules.enumValues(shape, key: key) { return .model(enumDraft(values)) }
             return shape.strings.type(allowsDate: allowsDate)
         case .array:
-            return .array(elementType(shape.element))
+            return .array(elementType(shape.element, key: key))
         default:
-            if rules.isMap(shape) { return .dictionary(elementType(rules.mapValue(shape))) }
+            if let variants = shape.variants { return .model(taggedDraft(for: shape, variants)) }
+            if rules.isMap(shape) { return .dictionary(elementType(rules.mapValue(shape), key: key)) }
             return .model(draft(for: shape))
         }
     }
@@ -186,13 +220,39 @@ struct ModelBuilder {
         return numbers.hasBeyondDoubleIntegers || numbers.hasBeyondDouble ? .json : .double
     }
 
-    private mutating func draft(for shape: Shape) -> Int {
+    /// The string enum with `values`; one per set of values.
+    private mutating func enumDraft(_ values: [String]) -> Int {
+        let key = values.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        if let index = draftOfValues[key] { return index }
+        let index = drafts.count
+        drafts.append(Draft(properties: [], notes: [], kind: .stringEnum(values)))
+        draftOfValues[key] = index
+        return index
+    }
+
+    /// The polymorphic enum for `shape`: a case per tag value, whose payload is a model of
+    /// that value's objects without the tag (none when they have no other member).
+    private mutating func taggedDraft(for shape: Shape, _ variants: Shape.Variants) -> Int {
         if let index = draftOfShape[ObjectIdentifier(shape)] { return index }
+        let index = drafts.count
+        drafts.append(Draft(properties: [], notes: []))
+        draftOfShape[ObjectIdentifier(shape)] = index
+        var cases: [(value: String, payload: FieldType?)] = []
+        for (value, variant) in zip(variants.values, variants.shapes) {
+            let hasMembers = variant.members.keys.contains { $0 != variants.tagKey }
+            cases.append((value, hasMembers ? .model(draft(for: variant, excluding: variants.tagKey)) : nil))
+        }
+        drafts[index].kind = .tagged(variants.tagKey, cases)
+        return index
+    }
+
+    private mutating func draft(for shape: Shape, excluding excluded: String? = nil) -> Int {
+        if excluded == nil, let index = draftOfShape[ObjectIdentifier(shape)] { return index }
         var properties: [(key: String, type: FieldType)] = []
         var notes: [String?] = []
-        for (position, key) in shape.members.keys.enumerated() {
+        for (position, key) in shape.members.keys.enumerated() where key != excluded {
             let member = shape.members.shapes[position].resolved
-            var type = valueType(member, allowsDate: true)
+            var type = valueType(member, allowsDate: true, key: key)
             if shape.members.presence[position] < shape.objects || member.nulls > 0 { type = .optional(type) }
             properties.append((key, type))
             notes.append(note(for: member))
@@ -200,7 +260,7 @@ struct ModelBuilder {
         let sorted = properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let signature = Signature(keys: sorted.map { Array($0.key.utf8) }, types: sorted.map(\.type))
         if let index = draftOfSignature[signature] {
-            draftOfShape[ObjectIdentifier(shape)] = index
+            if excluded == nil { draftOfShape[ObjectIdentifier(shape)] = index }
             // A note must hold for every place the model describes.
             for (position, property) in properties.enumerated() {
                 guard let other = drafts[index].properties.firstIndex(where: { $0.key == property.key }) else { continue }
@@ -210,7 +270,7 @@ struct ModelBuilder {
         }
         let index = drafts.count
         drafts.append(Draft(properties: properties, notes: notes))
-        draftOfShape[ObjectIdentifier(shape)] = index
+        if excluded == nil { draftOfShape[ObjectIdentifier(shape)] = index }
         draftOfSignature[signature] = index
         return index
     }
@@ -221,7 +281,17 @@ struct ModelBuilder {
         namespace: String?
     ) -> GeneratedSchema {
         var graph = NamingGraph(edges: drafts.map { draft in
-            draft.properties.flatMap { property in
+            if case .tagged(_, let cases) = draft.kind {
+                // A payload is named after its tag value and the enum: `circle` in `Shape` → `CircleShape`.
+                return cases.compactMap { entry in
+                    entry.payload?.directModel.map {
+                        NamingGraph.Edge(
+                            key: entry.value, target: $0, element: false,
+                            preferred: TypeNaming.upperCamelCase(TypeNaming.words(entry.value)), suffixedByParent: true)
+                    }
+                }
+            }
+            return draft.properties.flatMap { property in
                 Self.models(in: property.type, element: false).map { model, element in
                     NamingGraph.Edge(key: property.key, target: model, element: element)
                 }
@@ -254,11 +324,30 @@ struct ModelBuilder {
                     var property = property
                     property.note = note
                     return property
-                })
+                },
+                kind: kind(of: drafts[draft], renumbered: position))
         }
         return GeneratedSchema(
             models: models, rootName: prefix + rootName, rootAlias: rootAlias?.renumbered(position),
             documentType: documentType)
+    }
+
+    /// What a draft is written as, with model indices in output order.
+    private func kind(of draft: Draft, renumbered position: [Int: Int]) -> GeneratedSchema.Kind {
+        switch draft.kind {
+        case .record:
+            return .record
+        case .stringEnum(let values):
+            let names = EnumNaming.caseNames(values) ?? values.map(TypeNaming.propertyName(forKey:))
+            let cases = zip(names, values).map { GeneratedSchema.EnumCase(name: $0, value: $1) }
+            return .stringEnum(cases: cases, fallback: EnumNaming.fallbackName(avoiding: names))
+        case .tagged(let tag, let entries):
+            let names = EnumNaming.caseNames(entries.map(\.value)) ?? entries.map { TypeNaming.propertyName(forKey: $0.value) }
+            let cases = zip(names, entries).map { name, entry in
+                GeneratedSchema.EnumCase(name: name, value: entry.value, payload: entry.payload?.renumbered(position))
+            }
+            return .taggedEnum(tag: tag, cases: cases, fallback: EnumNaming.fallbackName(avoiding: names))
+        }
     }
 
     /// The models a type mentions, in order, each with whether it is reached as an element.

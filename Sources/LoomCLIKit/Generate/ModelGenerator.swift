@@ -50,6 +50,9 @@ struct ModelGenerator {
                 for shape in objects { shape.forcedMap = isMap }
             }
         }
+        if inference.detectsEnums {
+            PolymorphismFinder(rules: rules, options: inference).find(in: root, samples: samples)
+        }
         SchemaUnifier(rules: rules).unify(root)
         let schema = ModelBuilder.build(root: root, rootName: rootName, prefix: prefix, namespace: namespace, rules: rules)
         return (schema, warnings)

@@ -10,6 +10,9 @@ struct ShapeRules {
     /// This many keys or more whose values have one shape make a map (`--map-threshold`);
     /// ten times as many make a map whatever the values.
     var mapThreshold = ShapeRules.defaultMapThreshold
+    /// Make small closed sets of strings enums, and objects told apart by a tag member
+    /// polymorphic enums (`--enums`).
+    var detectsEnums = false
 
     /// Whether the objects at `shape` are a map from data keys to values (`[String: T]`)
     /// rather than a record with named fields:
@@ -112,6 +115,7 @@ struct ShapeRules {
         }
         let elements = unique.compactMap(\.element)
         if !elements.isEmpty { result.element = merge(elements) }
+        result.variants = mergeVariants(unique)
         // One pass over all members (keys in first-seen order), so that many objects with
         // keys of their own cost linear time.
         var keys: [String] = []
@@ -141,6 +145,33 @@ struct ShapeRules {
         return result
     }
 
+    /// The variants of a place describing all of `shapes`: theirs merged value by value when
+    /// every one that holds objects is polymorphic with the same tag key; otherwise none, and
+    /// the objects are one record.
+    private static func mergeVariants(_ shapes: [Shape]) -> Shape.Variants? {
+        let withObjects = shapes.filter { $0.objects > 0 }
+        guard let first = withObjects.first?.variants,
+            withObjects.allSatisfy({ $0.variants?.tagKey == first.tagKey })
+        else { return nil }
+        var values: [String] = []
+        var parts: [[Shape]] = []
+        var positions: [[UInt8]: Int] = [:]
+        for shape in withObjects {
+            guard let variants = shape.variants else { continue }
+            for (value, variant) in zip(variants.values, variants.shapes) {
+                let bytes = Array(value.utf8)
+                if let position = positions[bytes] {
+                    parts[position].append(variant)
+                } else {
+                    positions[bytes] = values.count
+                    values.append(value)
+                    parts.append([variant])
+                }
+            }
+        }
+        return Shape.Variants(tagKey: first.tagKey, values: values, shapes: parts.map(merge))
+    }
+
     /// Whether merging `a` and `b` keeps the types they had: no new mix of kinds, maps stay
     /// maps, records stay records and share keys (at least half of the smaller's when
     /// `strict`). A field may become optional; unless `strict`, an `Int` may
@@ -164,6 +195,7 @@ struct ShapeRules {
             guard let first = a.element, let second = b.element else { return true }
             return areCompatible(first, second, strict: strict)
         case .object:
+            if a.variants != nil || b.variants != nil { return a.variants?.tagKey == b.variants?.tagKey }
             let maps = (isMap(a), isMap(b))
             guard maps.0 == maps.1 else { return false }
             if maps.0 { return areCompatible(mapValue(a), mapValue(b), strict: strict) }
@@ -214,6 +246,15 @@ struct SchemaUnifier {
             guard !shape.tooDeep, !kinds.isMixed else { continue }
             if let element = shape.element, kinds == .array { enqueue(element, key) }
             guard kinds == .object else { continue }
+            if let variants = shape.variants {
+                // The tag values' records are cases of one enum: they merge with nothing.
+                for variant in variants.shapes {
+                    for (position, member) in variant.members.shapes.enumerated() {
+                        enqueue(member, variant.members.keys[position])
+                    }
+                }
+                continue
+            }
             if rules.isMap(shape) {
                 enqueue(rules.mapValue(shape), key)
                 continue
@@ -368,6 +409,11 @@ struct SchemaUnifier {
             }
             if let value = shape.cachedMapValue {
                 let resolved = value.resolved
+                if resolved === target { return true }
+                stack.append(resolved)
+            }
+            for variant in shape.variants?.shapes ?? [] {
+                let resolved = variant.resolved
                 if resolved === target { return true }
                 stack.append(resolved)
             }

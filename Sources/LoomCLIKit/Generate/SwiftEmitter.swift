@@ -83,6 +83,28 @@ struct SwiftEmitter {
 
     private func declaration(of model: GeneratedSchema.Model, isRoot: Bool, in schema: GeneratedSchema) -> [String] {
         var lines = docComment(for: schema, isRoot: isRoot)
+        switch model.kind {
+        case .record:
+            break
+        case .stringEnum(let cases, let fallback):
+            lines.append("@JSONModel")
+            lines.append("\(modifier)enum \(model.name): Hashable, Sendable {")
+            for entry in cases { lines.append("    " + caseDeclaration(entry, payload: nil)) }
+            lines.append("    /// A value the samples did not have, kept as it is.")
+            lines.append("    @JSONFallback case \(TypeNaming.escaped(fallback))(String)")
+            lines.append("}")
+            return lines
+        case .taggedEnum(let tag, let cases, let fallback):
+            lines.append("@JSONModel(representation: .internal(tag: \(Self.literal(tag))))")
+            lines.append("\(modifier)enum \(model.name): Hashable, Sendable {")
+            for entry in cases {
+                lines.append("    " + caseDeclaration(entry, payload: entry.payload.map { typeName($0, in: schema) }))
+            }
+            lines.append("    /// An object whose \(Self.literal(tag)) the samples did not have, kept as it is.")
+            lines.append("    @JSONFallback case \(TypeNaming.escaped(fallback))(JSONValue)")
+            lines.append("}")
+            return lines
+        }
         lines.append("@JSONModel")
         let kind = generatesClasses ? "final class" : "struct"
         let binding = generatesClasses ? "let" : "var"
@@ -101,6 +123,13 @@ struct SwiftEmitter {
         }
         lines.append("}")
         return lines
+    }
+
+    /// `case name`, `case name(Payload)`, with `@JSONTag("value")` when the JSON spells the
+    /// case otherwise.
+    private func caseDeclaration(_ entry: GeneratedSchema.EnumCase, payload: String?) -> String {
+        let tag = entry.name == entry.value ? "" : "@JSONTag(\(Self.literal(entry.value))) "
+        return "\(tag)case \(TypeNaming.escaped(entry.name))" + (payload.map { "(\($0))" } ?? "")
     }
 
     /// The Swift spelling of `type`.

@@ -13,6 +13,9 @@ struct NamingGraph {
         var element: Bool
         /// A name to use instead of the key's (an enum case's payload named after its tag).
         var preferred: String?
+        /// `preferred` takes the wanted name of the type the edge leaves after it (`Circle` in
+        /// `Shape` → `CircleShape`), unless it ends with it already.
+        var suffixedByParent = false
     }
 
     /// The edges out of each type, in declaration order.
@@ -83,7 +86,8 @@ struct TypeNamer {
             for (from, edge) in incoming[node] ?? [] {
                 let candidate: String
                 if let preferred = edge.preferred {
-                    candidate = preferred
+                    let suffix = edge.suffixedByParent ? from.flatMap { wanted[$0] } ?? "" : ""
+                    candidate = preferred.hasSuffix(suffix) ? preferred : preferred + suffix
                 } else if let from, let parentName = wanted[from],
                     graph.edges[from].filter({ $0.target == node && !$0.element }).count >= 3
                 {
