@@ -110,6 +110,8 @@ struct RoundTripTests {
         try expectRoundTrip(AcrossStore.self, fixtures + "shapes-across.json")
         try expectRoundTrip(EnumsBoard.self, fixtures + "enums.json")
         try expectRoundTrip(EnumsAPI.Board.self, fixtures + "enums.json")
+        try expectRoundTrip(FilesIssue.self, "Examples/github-issue.json")
+        try expectRoundTrip(FilesAPI.Board.self, fixtures + "enums.json")
         try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-a.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-b.json")

@@ -71,8 +71,15 @@ struct GenerateCommand: LoomSubcommand {
         help: ArgumentHelp("Make the objects at this place a struct, never a map (repeatable).", valueName: "path"))
     var recordPaths: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Write to this file instead of standard output (with --file-per-type, into this directory).",
+            valueName: "path"))
     var output: String?
+
+    @Flag(help: "With --output DIR, write each top-level type to its own file, DIR/<Type>.swift.")
+    var filePerType = false
 
     @Argument(help: ArgumentHelp("Sample JSON files; '-' reads standard input.", valueName: "file"))
     var files: [String]
@@ -89,6 +96,9 @@ struct GenerateCommand: LoomSubcommand {
         guard TypeNaming.isPlainIdentifier(name), TypeNaming.isUsableTypeName(prefix + name) else {
             throw ValidationError(
                 "--name must be a Swift type name that Loom or Foundation does not use, got '\(prefix + name)'.")
+        }
+        guard !filePerType || output != nil else {
+            throw ValidationError("--file-per-type needs --output DIR, the directory to write the files to.")
         }
         guard mapThreshold >= 1 else { throw ValidationError("--map-threshold must be at least 1, got \(mapThreshold).") }
         for (flag, paths) in [("--map", mapPaths), ("--no-map", recordPaths)] {
@@ -147,9 +157,41 @@ struct GenerateCommand: LoomSubcommand {
             }
         }
         if failed { return LoomExitCode.failure }
+        if filePerType, let output {
+            let (files, warnings) = generator.files(for: samples)
+            for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
+            return write(files, into: output, in: context)
+        }
         let (source, warnings) = generator.output(for: samples)
         for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
         return write(Array(source.utf8), in: context)
+    }
+
+    /// Writes each file (atomically) into `directory`, creating it if needed; files already
+    /// there that the output does not name are left alone.
+    private func write(_ files: [(name: String, contents: String)], into directory: String, in context: CommandContext) -> Int32 {
+        let url = URL(fileURLWithPath: directory, isDirectory: true)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            context.writeStandardError(Diagnostic.line(reason: posixReason(ENOTDIR), for: directory))
+            return LoomExitCode.failure
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            context.writeStandardError(Diagnostic.line(reason: ioFailureReason(error), for: directory))
+            return LoomExitCode.failure
+        }
+        for file in files {
+            let target = url.appendingPathComponent(file.name)
+            do {
+                try Data(file.contents.utf8).write(to: target, options: .atomic)
+            } catch {
+                context.writeStandardError(Diagnostic.line(reason: ioFailureReason(error), for: target.path))
+                return LoomExitCode.failure
+            }
+        }
+        return LoomExitCode.success
     }
 
     /// How doc comments name an input: its file name, so output does not depend on where it ran.

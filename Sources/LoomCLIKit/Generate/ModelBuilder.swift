@@ -309,8 +309,8 @@ struct ModelBuilder {
             }
         }
         var namer = TypeNamer(prefix: prefix)
-        namer.forbidden.insert(prefix + rootName)
-        if let namespace { namer.forbidden.insert(namespace) }
+        namer.forbidden.insert((prefix + rootName).lowercased())
+        if let namespace { namer.forbidden.insert(namespace.lowercased()) }
         let (names, order) = namer.names(for: graph)
         var position: [Int: Int] = [:]
         for (index, draft) in order.enumerated() { position[draft] = index }

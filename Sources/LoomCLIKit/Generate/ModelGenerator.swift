@@ -66,10 +66,20 @@ struct ModelGenerator {
     /// Swift source for `samples`, each named (in doc comments) as given, and warnings.
     func output(for samples: [(name: String, document: JSONDocument)]) -> (source: String, warnings: [String]) {
         let (schema, warnings) = analyze(samples.map(\.document))
+        return (emitter(for: samples).source(for: schema), warnings)
+    }
+
+    /// One Swift file per top-level type for `samples` (`--file-per-type`), and warnings.
+    func files(for samples: [(name: String, document: JSONDocument)]) -> (
+        files: [(name: String, contents: String)], warnings: [String]
+    ) {
+        let (schema, warnings) = analyze(samples.map(\.document))
+        return (emitter(for: samples).files(for: schema), warnings)
+    }
+
+    private func emitter(for samples: [(name: String, document: JSONDocument)]) -> SwiftEmitter {
         var names: [String] = []
         for sample in samples where !names.contains(sample.name) { names.append(sample.name) }
-        let source = SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names, namespace: namespace)
-            .source(for: schema)
-        return (source, warnings)
+        return SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names, namespace: namespace)
     }
 }

@@ -44,7 +44,8 @@ struct NamingGraph {
 struct TypeNamer {
     /// Put before every name on output; usability is judged with it (`--prefix Web` frees `URL`).
     var prefix = ""
-    /// Full names (prefix included) no type may take: the namespace.
+    /// Full names (prefix included), in lowercase, that no type may take in any case: the
+    /// root's and the namespace's.
     var forbidden: Set<String> = []
 
     /// How many enclosing types' names a name may take in front before numbers decide: two
@@ -170,7 +171,7 @@ struct TypeNamer {
 
     private func isUsable(_ name: String) -> Bool {
         TypeNaming.isPlainIdentifier(name) && TypeNaming.isUsableTypeName(prefix + name)
-            && !forbidden.contains(prefix + name)
+            && !forbidden.contains((prefix + name).lowercased())
     }
 
     /// One name for a type wanted under several: the candidates' common last words

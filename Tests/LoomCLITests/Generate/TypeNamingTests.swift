@@ -49,7 +49,7 @@ struct TypeNamingTests {
     @Test("reserved names, the root's and the namespace's take context; a prefix frees reserved names")
     func reserved() {
         var namer = TypeNamer()
-        namer.forbidden = ["API"]
+        namer.forbidden = ["api"]
         let names = namer.names(for: graph(4, [(0, "url", 1), (0, "root", 2), (0, "api", 3)])).names
         #expect(names == [0: "Root", 1: "RootURL", 2: "RootRoot", 3: "RootAPI"])
         let prefixed = TypeNamer(prefix: "Web").names(for: graph(2, [(0, "url", 1)])).names
