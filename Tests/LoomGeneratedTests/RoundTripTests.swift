@@ -133,6 +133,49 @@ struct RoundTripTests {
     }
 }
 
+@Suite("models generated from a JSON Schema decode documents the schema accepts")
+struct SchemaRoundTripTests {
+    static let schemas = fixtures + "Schemas/"
+
+    @Test("pet-store.schema.json: $defs, formats with their transformers, enums, a discriminator with a mapping")
+    func petStore() throws {
+        try expectRoundTrip(PetStorePetPage.self, Self.schemas + "pet-store.json")
+        let page = try PetStorePetPage(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(Self.schemas + "pet-store.json")))
+        let rex = try #require(page.pets.first)
+        #expect(rex.status == .available)
+        #expect(page.pets[1].status == .unknown("adopted"))
+        #expect(rex.ownerID?.uuidString == "3F2504E0-4F89-41D3-9A0C-0305E82C3301")
+        #expect(rex.birthday.map(ISO8601.format) == "2019-04-12T00:00:00Z")
+        #expect(rex.vaccinations?.count == 2)
+        #expect(rex.marking == .spot(PetStoreSpot(count: 3, color: "white")))
+        #expect(page.pets[2].marking == .plain)
+        #expect(page.pets[3].marking == .unknown(try JSONValue(parsing: #"{"kind": "dots", "size": 2}"#)))
+        #expect(rex.category?.subcategories?.first?.name == "Dogs")
+    }
+
+    @Test("events.schema.json: draft-07 definitions, allOf, a oneOf told apart by const tags, recursion through arrays")
+    func events() throws {
+        try expectRoundTrip(EventsAPI.Feed.self, Self.schemas + "events-a.json")
+        try expectRoundTrip(EventsAPI.Feed.self, Self.schemas + "events-b.json")
+        let feed = try EventsAPI.Feed(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(Self.schemas + "events-a.json")))
+        guard case .push(let push) = feed.events.first else {
+            Issue.record("the first event is not a push: \(feed.events)")
+            return
+        }
+        #expect(push.commits.first?.sha == "a1b2c3")
+        #expect(feed.tree.children?.first?.children?.first?.name == "main.swift")
+        #expect(feed.labels == ["bug": 3, "docs": 1])
+    }
+
+    @Test("unsupported.schema.json: what the models cannot say is JSONValue, which accepts anything")
+    func unsupported() throws {
+        try expectRoundTrip(PermissiveRoot.self, Self.schemas + "unsupported.json")
+        let root = try PermissiveRoot(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(Self.schemas + "unsupported.json")))
+        #expect(root.either == 3)
+        #expect(root.node?.next == (try JSONValue(parsing: #"{"value": 2, "next": {"value": 3}}"#)))
+    }
+}
+
 @Suite("generated models in a namespace round-trip their samples")
 struct NamespacedRoundTripTests {
     @Test("the examples")

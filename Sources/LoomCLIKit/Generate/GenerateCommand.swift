@@ -81,12 +81,29 @@ struct GenerateCommand: LoomSubcommand {
     @Flag(help: "With --output DIR, write each top-level type to its own file, DIR/<Type>.swift.")
     var filePerType = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Generate from this JSON Schema (Draft 2020-12 or draft-07) instead of samples; '-' reads standard input.",
+            valueName: "file"))
+    var schema: String?
+
     @Argument(help: ArgumentHelp("Sample JSON files; '-' reads standard input.", valueName: "file"))
-    var files: [String]
+    var files: [String] = []
 
     init() {}
 
     func validate() throws {
+        if let schema {
+            guard files.isEmpty else {
+                throw ValidationError("--schema \(schema) and sample files cannot be given together.")
+            }
+            for (flag, given) in [("--enums", enums), ("--map", !mapPaths.isEmpty), ("--no-map", !recordPaths.isEmpty)]
+            where given {
+                throw ValidationError("\(flag) applies to samples, not to --schema.")
+            }
+        } else if files.isEmpty {
+            throw ValidationError("Missing expected argument '<file> ...'")
+        }
         guard files.filter({ $0 == "-" }).count <= 1 else {
             throw ValidationError("'-' (standard input) can be given only once.")
         }
@@ -139,6 +156,7 @@ struct GenerateCommand: LoomSubcommand {
     }
 
     func execute(in context: CommandContext) throws -> Int32 {
+        if let schema { return generate(fromSchema: InputSource(argument: schema), in: context) }
         let options = parsing.options
         var samples: [(name: String, document: JSONDocument)] = []
         var failed = false
@@ -157,14 +175,48 @@ struct GenerateCommand: LoomSubcommand {
             }
         }
         if failed { return LoomExitCode.failure }
-        if filePerType, let output {
-            let (files, warnings) = generator.files(for: samples)
-            for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
-            return write(files, into: output, in: context)
-        }
-        let (source, warnings) = generator.output(for: samples)
+        let (schema, warnings) = generator.analyze(samples.map(\.document))
         for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
-        return write(Array(source.utf8), in: context)
+        return write(schema, sources: samples.map(\.name), in: context)
+    }
+
+    /// `--schema FILE`: models from a JSON Schema. Invalid JSON is reported as for samples;
+    /// what the models cannot express is a warning, `FILE: warning: POINTER: MESSAGE`.
+    private func generate(fromSchema input: InputSource, in context: CommandContext) -> Int32 {
+        let document: JSONValue
+        do {
+            let data = try input.read(in: context)
+            do {
+                // An element reads its document's storage without keeping the document alive.
+                let parsed = try JSONDocument(parsing: data, options: parsing.options)
+                document = withExtendedLifetime(parsed) { JSONValue(element: parsed.root) }
+            } catch {
+                context.writeStandardError(Diagnostic.line(for: error, in: input))
+                return LoomExitCode.failure
+            }
+        } catch {
+            context.writeStandardError(Diagnostic.line(reason: error.reason, for: input.displayName))
+            return LoomExitCode.failure
+        }
+        guard document.objectValue != nil || document.boolValue != nil else {
+            context.writeStandardError(
+                Diagnostic.line(reason: "not a JSON Schema: the document is not an object or a Boolean", for: input.displayName))
+            return LoomExitCode.failure
+        }
+        let (schema, warnings) = generator.importSchema(document)
+        for warning in warnings { context.writeStandardError("\(input.displayName): warning: \(warning)\n") }
+        return write(schema, sources: [Self.sourceName(input)], fromSchema: true, in: context)
+    }
+
+    /// Writes the models to standard output, `--output FILE`, or `--output DIR` with
+    /// `--file-per-type`.
+    private func write(
+        _ schema: GeneratedSchema, sources: [String], fromSchema: Bool = false, in context: CommandContext
+    ) -> Int32 {
+        var emitter = generator.emitter(sources: sources)
+        emitter.fromSchema = fromSchema
+        if filePerType, let output { return write(emitter.files(for: schema), into: output, in: context) }
+        return write(Array(emitter.source(for: schema).utf8), in: context)
     }
 
     /// Writes each file (atomically) into `directory`, creating it if needed; files already

@@ -63,23 +63,26 @@ struct ModelGenerator {
         output(for: samples).source
     }
 
+    /// The schema for the JSON Schema `document` (`--schema`), and warnings about what it says
+    /// that the models cannot (each `POINTER: MESSAGE`).
+    func importSchema(_ document: JSONValue) -> (schema: GeneratedSchema, warnings: [String]) {
+        var importer = SchemaImporter(document: document, options: inference)
+        let root = importer.importRoot(name: rootName)
+        let type: FieldType = root.nullable && root.type != .json ? .optional(root.type) : root.type
+        let schema = importer.drafts.schema(root: type, rootName: rootName, prefix: prefix, namespace: namespace)
+        return (schema, importer.warnings)
+    }
+
     /// Swift source for `samples`, each named (in doc comments) as given, and warnings.
     func output(for samples: [(name: String, document: JSONDocument)]) -> (source: String, warnings: [String]) {
         let (schema, warnings) = analyze(samples.map(\.document))
-        return (emitter(for: samples).source(for: schema), warnings)
+        return (emitter(sources: samples.map(\.name)).source(for: schema), warnings)
     }
 
-    /// One Swift file per top-level type for `samples` (`--file-per-type`), and warnings.
-    func files(for samples: [(name: String, document: JSONDocument)]) -> (
-        files: [(name: String, contents: String)], warnings: [String]
-    ) {
-        let (schema, warnings) = analyze(samples.map(\.document))
-        return (emitter(for: samples).files(for: schema), warnings)
-    }
-
-    private func emitter(for samples: [(name: String, document: JSONDocument)]) -> SwiftEmitter {
+    /// The emitter for these options; `sources` name the inputs in doc comments.
+    func emitter(sources: [String]) -> SwiftEmitter {
         var names: [String] = []
-        for sample in samples where !names.contains(sample.name) { names.append(sample.name) }
+        for name in sources where !names.contains(name) { names.append(name) }
         return SwiftEmitter(access: access, generatesClasses: generatesClasses, sources: names, namespace: namespace)
     }
 }

@@ -22,6 +22,8 @@ struct SwiftEmitter {
     /// (`GitHub.User`): `@JSONModel` writes its conformance in an extension of the nested type
     /// (`extension GitHub.Issue`), and from there only the qualified name finds a sibling.
     var namespace: String? = nil
+    /// The models come from a JSON Schema (`--schema`), not from samples: doc comments say so.
+    var fromSchema = false
 
     /// One top-level declaration, with what its file must import.
     private struct Declaration {
@@ -136,7 +138,7 @@ struct SwiftEmitter {
             lines.append("@JSONModel")
             lines.append("\(modifier)enum \(model.name): Hashable, Sendable {")
             for entry in cases { lines.append("    " + caseDeclaration(entry, payload: nil)) }
-            lines.append("    /// A value the samples did not have, kept as it is.")
+            lines.append("    /// A value the \(fromSchema ? "schema does not list" : "samples did not have"), kept as it is.")
             lines.append("    @JSONFallback case \(TypeNaming.escaped(fallback))(String)")
             lines.append("}")
             return lines
@@ -146,7 +148,8 @@ struct SwiftEmitter {
             for entry in cases {
                 lines.append("    " + caseDeclaration(entry, payload: entry.payload.map { typeName($0, in: schema) }))
             }
-            lines.append("    /// An object whose \(Self.literal(tag)) the samples did not have, kept as it is.")
+            lines.append(
+                "    /// An object whose \(Self.literal(tag)) the \(fromSchema ? "schema does not list" : "samples did not have"), kept as it is.")
             lines.append("    @JSONFallback case \(TypeNaming.escaped(fallback))(JSONValue)")
             lines.append("}")
             return lines
@@ -160,9 +163,7 @@ struct SwiftEmitter {
             if property.name != property.key {
                 attributes += "@JSONKey(\(Self.literal(Self.keyPath(property.key)))) "
             }
-            if property.type == .date || property.type == .optional(.date) {
-                attributes += "@JSONTransform(.iso8601) "
-            }
+            if let transform = property.transform { attributes += "@JSONTransform(\(transform)) " }
             let type = typeName(property.type, in: schema)
             let comment = property.note.map { " // " + $0 } ?? ""
             lines.append("    \(attributes)\(modifier)\(binding) \(TypeNaming.escaped(property.name)): \(type)\(comment)")
@@ -187,7 +188,7 @@ struct SwiftEmitter {
         case .double: return "Double"
         case .decimal: return "Decimal"
         case .string: return "String"
-        case .date: return "Date"
+        case .date, .day: return "Date"
         case .url: return "URL"
         case .uuid: return "UUID"
         case .json: return "JSONValue"

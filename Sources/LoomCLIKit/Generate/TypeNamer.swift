@@ -20,8 +20,11 @@ struct NamingGraph {
 
     /// The edges out of each type, in declaration order.
     var edges: [[Edge]]
-    /// Types with a name of their own (the root, `$defs` of a JSON Schema): they keep it.
+    /// Types with a name of their own (the root): they keep it.
     var fixed: [Int: String] = [:]
+    /// Names types want rather than the keys' (a JSON Schema definition's name), allocated
+    /// like the others.
+    var preferredNames: [Int: String] = [:]
     /// Where naming starts: the root, or the types of a root alias (as edges from no type).
     var roots: [Int] = []
     var rootEdges: [Edge] = []
@@ -79,7 +82,7 @@ struct TypeNamer {
         }
         var wanted: [Int: String] = [:]
         for node in order {
-            if let name = graph.fixed[node] {
+            if let name = graph.fixed[node] ?? graph.preferredNames[node] {
                 wanted[node] = name
                 continue
             }

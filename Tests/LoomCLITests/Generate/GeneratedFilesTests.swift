@@ -79,7 +79,9 @@ struct GeneratedFilesTests {
         if entry.isDirectory { return try checkDirectory(entry, sourceLocation: sourceLocation) }
         let result = loom(["generate"] + entry.resolvedArguments)
         #expect(result.exitCode == 0, sourceLocation: sourceLocation)
-        #expect(result.standardError == "", sourceLocation: sourceLocation)
+        // Warnings (a JSON Schema's constructs that became JSONValue) are pinned by their own tests.
+        let errors = result.standardError.split(separator: "\n").filter { !$0.contains(": warning: ") }
+        #expect(errors.isEmpty, "\(result.standardError)", sourceLocation: sourceLocation)
         let committed = try Data(contentsOf: packageRoot.appendingPathComponent(entry.output))
         let matches = Array(committed) == result.standardOutputBytes
         #expect(
