@@ -50,6 +50,7 @@ struct ModelGenerator {
                 for shape in objects { shape.forcedMap = isMap }
             }
         }
+        rules.decideTogether(root)
         if inference.detectsEnums {
             PolymorphismFinder(rules: rules, options: inference).find(in: root, samples: samples)
         }

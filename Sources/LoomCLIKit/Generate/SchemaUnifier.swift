@@ -24,12 +24,50 @@ struct ShapeRules {
     /// - ``mapThreshold`` keys or more whose values have one shape (see ``valuesAgree(_:)``),
     ///   or ten times as many whatever the values;
     /// - three keys or more that differ from object to object or sample to sample (on average
-    ///   each object has at most half of them) whose values have one shape.
+    ///   each object has at most half of them, and none has them all) whose values have one
+    ///   shape; places reached
+    ///   through the same key are judged together (see ``decideTogether(_:)``).
     func isMap(_ shape: Shape) -> Bool {
         if let cached = shape.cachedIsMap { return cached }
         let result = shape.forcedMap ?? decideMap(shape)
         shape.cachedIsMap = result
         return result
+    }
+
+    /// Decides, for places reached through the same key in different objects (every `actions`
+    /// of an API description), whether they are maps by looking at them together: each may
+    /// have a few keys of its own (`Create`, `Delete` here, `Get`, `Put` there) that only
+    /// together show they differ from place to place while their values agree. Deepest keys
+    /// first, so that a group's values are decided before the group. Places named by `--map`
+    /// or `--no-map`, or already decided, keep their decision.
+    func decideTogether(_ root: Shape) {
+        var groups: [String: [Shape]] = [:]
+        var depthOfKey: [String: Int] = [:]
+        var order: [String] = []
+        var stack: [(shape: Shape, key: String?, depth: Int)] = [(root, nil, 0)]
+        var seen: Set<ObjectIdentifier> = []
+        while let (shape, key, depth) = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(shape)).inserted, !shape.tooDeep else { continue }
+            if let key, shape.kinds == .object {
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(shape)
+                depthOfKey[key] = max(depthOfKey[key] ?? 0, depth)
+            }
+            if let element = shape.element { stack.append((element, key, depth + 1)) }
+            for (position, member) in shape.members.shapes.enumerated() {
+                stack.append((member, shape.members.keys[position], depth + 1))
+            }
+        }
+        let keys = order.enumerated().sorted { a, b in
+            let depths = (depthOfKey[a.element] ?? 0, depthOfKey[b.element] ?? 0)
+            return depths.0 != depths.1 ? depths.0 > depths.1 : a.offset < b.offset
+        }.map(\.element)
+        for key in keys {
+            guard let group = groups[key], group.count >= 2 else { continue }
+            let undecided = group.filter { $0.forcedMap == nil && $0.cachedIsMap == nil }
+            guard !undecided.isEmpty, decideMap(Self.merge(group)) else { continue }
+            for shape in undecided { shape.cachedIsMap = true }
+        }
     }
 
     private func decideMap(_ shape: Shape) -> Bool {
@@ -40,7 +78,9 @@ struct ShapeRules {
         if fieldNames * 2 < count { return true }
         let threshold = max(1, mapThreshold)
         if count >= threshold.multipliedReportingOverflow(by: 10).partialValue { return true }
+        // A key that every object has marks a record with optional fields.
         let sparse = shape.objects >= 2 && count >= 3 && shape.memberTotal * 2 <= shape.objects * count
+            && !shape.members.presence.contains { $0 >= shape.objects }
         guard count >= threshold || sparse else { return false }
         return valuesAgree(shape.members.shapes)
     }

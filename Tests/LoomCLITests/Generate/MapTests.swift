@@ -80,6 +80,27 @@ struct MapTests {
         #expect(record.standardOutput.contains("    var x: X\n"))
     }
 
+    @Test("places reached through the same key are judged together: each has a few keys of its own")
+    func judgedTogether() {
+        let json = #"""
+            {"service": {"actions": {"CreateBucket": {"request": "a"}}},
+             "resources": [{"name": "Bucket", "actions": {"Create": {"request": "b"}, "Delete": {"request": "c"}}},
+                           {"name": "Object", "actions": {"Get": {"request": "d"}, "Put": {"request": "e"}, "Copy": {"request": "f"}}}]}
+            """#
+        let output = loom("generate", "-", stdin: Data(json)).standardOutput
+        #expect(output.contains("struct Service: Hashable, Sendable {\n    var actions: [String: Action]\n}"), "\(output)")
+        #expect(output.contains("    var name: String\n    var actions: [String: Action]\n"), "\(output)")
+        #expect(output.components(separatedBy: "struct ").count == 5, "Root, Service, Resource, Action: \(output)")
+    }
+
+    @Test("a key that every object has marks a record with optional fields, not a map")
+    func commonKey() {
+        let json = #"{"ids": [{"name": "a"}, {"name": "b", "member": "c"}, {"name": "d", "kind": "e"}, {"name": "f"}]}"#
+        let output = loom("generate", "-", stdin: Data(json)).standardOutput
+        #expect(output.contains("    var ids: [ID]\n"), "\(output)")
+        #expect(output.contains("    var name: String\n    var member: String?\n    var kind: String?\n"), "\(output)")
+    }
+
     @Test(
         "the value type is named from the context, in the singular",
         arguments: [
