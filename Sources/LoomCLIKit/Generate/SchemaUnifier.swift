@@ -106,9 +106,9 @@ struct ShapeRules {
         case .array:
             return valuesAgree(unique.compactMap(\.element))
         case .object:
+            // Judged by their keys alone, not by whether each is a map: one value with a few
+            // string members may be a map by the threshold while its siblings are not.
             let withObjects = unique.filter { $0.objects > 0 }
-            let maps = withObjects.filter(isMap)
-            if !maps.isEmpty { return maps.count == withObjects.count }
             var presence: [[UInt8]: Int] = [:]
             let keySets = withObjects.map(\.members.keySet)
             for keys in keySets {

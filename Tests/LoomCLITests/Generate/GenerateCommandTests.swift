@@ -103,6 +103,12 @@ struct GenerateCommandTests {
         let path = packageRoot.appendingPathComponent("Tests/LoomCLITests/Generate/Fixtures/shapes.json").path
         let first = loom("generate", path)
         for _ in 0..<3 { #expect(loom("generate", path).standardOutputBytes == first.standardOutputBytes) }
+        let enums = packageRoot.appendingPathComponent("Tests/LoomCLITests/Generate/Fixtures/enums.json").path
+        let schema = packageRoot.appendingPathComponent("Tests/LoomCLITests/Generate/Fixtures/Schemas/pet-store.schema.json").path
+        for arguments in [["generate", "--enums", enums], ["generate", "--schema", schema]] {
+            let once = loom(arguments)
+            for _ in 0..<3 { #expect(loom(arguments) == once) }
+        }
     }
 
     @Test("invalid JSON: FILE:LINE:COLUMN: error: MESSAGE for every bad input, exit 1, no output")

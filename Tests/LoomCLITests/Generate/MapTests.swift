@@ -80,6 +80,14 @@ struct MapTests {
         #expect(record.standardOutput.contains("    var x: X\n"))
     }
 
+    @Test("whether values agree is judged by their keys, not by whether one of them is a map by itself")
+    func lowThreshold() {
+        let path = packageRoot.appendingPathComponent("Tests/LoomCLITests/Generate/Fixtures/Real/s3-paginators-1.json").path
+        let output = loom("generate", "--map-threshold", "5", path).standardOutput
+        #expect(output.contains("    var pagination: [String: Paginator]\n"), "\(output)")
+        #expect(output.components(separatedBy: "struct ").count == 3, "\(output)")
+    }
+
     @Test("places reached through the same key are judged together: each has a few keys of its own")
     func judgedTogether() {
         let json = #"""
