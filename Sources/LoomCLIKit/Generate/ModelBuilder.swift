@@ -1,5 +1,5 @@
-// Stage 3 of `loom generate`: give every place a Swift type, give identical records one
-// model, and name the models.
+// Stage 3 of `loom generate`: give every place a Swift type and identical records one model;
+// ModelDrafts names them.
 
 /// The Swift type of a property, an element or a map value.
 indirect enum FieldType: Hashable {

@@ -7,10 +7,13 @@ import Loom
 /// let source = ModelGenerator(rootName: "Issue").source(for: [("issue.json", document)])
 /// ```
 ///
-/// The stages: observe every sample into one tree of places (``SchemaObserver``), decide maps
-/// and merge places that hold the same record (``SchemaUnifier``), give each place a type and
-/// name the models (``ModelBuilder``), write Swift (``SwiftEmitter``). The same input always
-/// gives the same bytes.
+/// The stages: observe every sample into one tree of places (``SchemaObserver``), apply
+/// `--map`/`--no-map` and judge places reached through the same key together
+/// (``ShapeRules/decideTogether(_:)``), with `--enums` read the samples again for objects
+/// told apart by a tag (``PolymorphismFinder``), merge places that hold the same record
+/// (``SchemaUnifier``), give each place a type (``ModelBuilder``), name the models
+/// (``ModelDrafts``, ``TypeNamer``), write Swift (``SwiftEmitter``). A JSON Schema takes the
+/// place of the first stages (``SchemaImporter``). The same input always gives the same bytes.
 struct ModelGenerator {
     var rootName = "Root"
     var inference = InferenceOptions()

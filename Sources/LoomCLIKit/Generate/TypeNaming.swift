@@ -135,7 +135,7 @@ enum TypeNaming {
 
     /// The type name for the object at `key` (`user` → `User`), or for the elements of the
     /// array or map at `key` (`stories` → `Story`, `data` → `DataItem`). May be empty or start
-    /// with a digit; ``NameRegistry`` deals with that.
+    /// with a digit; ``TypeNamer`` deals with that.
     static func typeName(forKey key: String, element: Bool) -> String {
         var parts = words(key)
         if element, let last = parts.last {
