@@ -19,8 +19,9 @@ struct SwiftEmitter {
     /// The enum every type is declared in (`--namespace`), or `nil` for top-level types.
     ///
     /// Inside the namespace, a reference to another generated type is written in full
-    /// (`GitHub.User`): `@JSONModel` writes its conformance in an extension of the nested type
-    /// (`extension GitHub.Issue`), and from there only the qualified name finds a sibling.
+    /// (`GitHub.User`), so that it names the same type wherever it is read, an extension of a
+    /// nested type at file scope included (`extension GitHub.Issue`, where a sibling's short
+    /// name is not in scope).
     var namespace: String? = nil
     /// The models come from a JSON Schema (`--schema`), not from samples: doc comments say so.
     var fromSchema = false
