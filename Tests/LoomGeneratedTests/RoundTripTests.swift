@@ -103,8 +103,15 @@ struct RoundTripTests {
         try expectRoundTrip(StringsRoot.self, fixtures + "strings.json")
         try expectRoundTrip([OptionalsPerson].self, fixtures + "optionals.json")
         try expectRoundTrip(MapsCatalog.self, fixtures + "maps.json")
+        try expectRoundTrip(MapRulesService.self, fixtures + "map-rules.json")
+        try expectRoundTrip(OverridesService.self, fixtures + "map-rules.json")
         try expectRoundTrip(ShapesRoot.self, fixtures + "shapes.json")
         try expectRoundTrip(MergesRoot.self, fixtures + "merges.json")
+        try expectRoundTrip(AcrossStore.self, fixtures + "shapes-across.json")
+        try expectRoundTrip(EnumsBoard.self, fixtures + "enums.json")
+        try expectRoundTrip(EnumsAPI.Board.self, fixtures + "enums.json")
+        try expectRoundTrip(FilesIssue.self, "Examples/github-issue.json")
+        try expectRoundTrip(FilesAPI.Board.self, fixtures + "enums.json")
         try expectRoundTrip([ScalarsCount].self, fixtures + "scalars.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-a.json")
         try expectRoundTrip(SamplesEvent.self, fixtures + "sample-b.json")
@@ -126,8 +133,114 @@ struct RoundTripTests {
     }
 }
 
+@Suite("models generated from a JSON Schema decode documents the schema accepts")
+struct SchemaRoundTripTests {
+    static let schemas = fixtures + "Schemas/"
+
+    @Test("pet-store.schema.json: $defs, formats with their transformers, enums, a discriminator with a mapping")
+    func petStore() throws {
+        try expectRoundTrip(PetStorePetPage.self, Self.schemas + "pet-store.json")
+        let page = try PetStorePetPage(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(Self.schemas + "pet-store.json")))
+        let rex = try #require(page.pets.first)
+        #expect(rex.status == .available)
+        #expect(page.pets[1].status == .unknown("adopted"))
+        #expect(rex.ownerID?.uuidString == "3F2504E0-4F89-41D3-9A0C-0305E82C3301")
+        #expect(rex.birthday.map(ISO8601.format) == "2019-04-12T00:00:00Z")
+        #expect(rex.vaccinations?.count == 2)
+        #expect(rex.marking == .spot(PetStoreSpot(count: 3, color: "white")))
+        #expect(page.pets[2].marking == .plain)
+        #expect(page.pets[3].marking == .unknown(try JSONValue(parsing: #"{"kind": "dots", "size": 2}"#)))
+        #expect(rex.category?.subcategories?.first?.name == "Dogs")
+    }
+
+    @Test("events.schema.json: draft-07 definitions, allOf, a oneOf told apart by const tags, recursion through arrays")
+    func events() throws {
+        try expectRoundTrip(EventsAPI.Feed.self, Self.schemas + "events-a.json")
+        try expectRoundTrip(EventsAPI.Feed.self, Self.schemas + "events-b.json")
+        let feed = try EventsAPI.Feed(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(Self.schemas + "events-a.json")))
+        guard case .push(let push) = feed.events.first else {
+            Issue.record("the first event is not a push: \(feed.events)")
+            return
+        }
+        #expect(push.commits.first?.sha == "a1b2c3")
+        #expect(feed.tree.children?.first?.children?.first?.name == "main.swift")
+        #expect(feed.labels == ["bug": 3, "docs": 1])
+    }
+
+    @Test("unsupported.schema.json: what the models cannot say is JSONValue, which accepts anything")
+    func unsupported() throws {
+        try expectRoundTrip(PermissiveRoot.self, Self.schemas + "unsupported.json")
+        let root = try PermissiveRoot(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(Self.schemas + "unsupported.json")))
+        #expect(root.either == 3)
+        #expect(root.node?.next == (try JSONValue(parsing: #"{"value": 2, "next": {"value": 3}}"#)))
+    }
+}
+
+@Suite("generated models in a namespace round-trip their samples")
+struct NamespacedRoundTripTests {
+    @Test("the examples")
+    func examples() throws {
+        try expectRoundTrip(GitHubAPI.Issue.self, "Examples/github-issue.json")
+        try expectRoundTrip(ClassGitHubAPI.Issue.self, "Examples/github-issue.json")
+        try expectRoundTrip(NewsAPI.Feed.self, "Examples/news-feed.json")
+        try expectRoundTrip(WeatherAPI.Observation.self, "Examples/weather.json")
+        try expectRoundTrip(MapsAPI.Catalog.self, fixtures + "maps.json")
+    }
+
+    @Test("twitter.json", .enabled(if: Corpus.isPresent("twitter.json"), "../shared/corpora/twitter.json is absent"))
+    func twitter() throws {
+        try expectRoundTrip(TwitterAPI.SearchResult.self, Corpus.path("twitter.json"))
+    }
+
+    @Test("citm_catalog.json", .enabled(if: Corpus.isPresent("citm_catalog.json"), "../shared/corpora/citm_catalog.json is absent"))
+    func citmCatalog() throws {
+        try expectRoundTrip(CITMAPI.Catalog.self, Corpus.path("citm_catalog.json"))
+    }
+
+    @Test("canada.json", .enabled(if: Corpus.isPresent("canada.json"), "../shared/corpora/canada.json is absent"))
+    func canada() throws {
+        try expectRoundTrip(CanadaAPI.FeatureCollection.self, Corpus.path("canada.json"))
+    }
+
+    @Test("twitter.json with --enums", .enabled(if: Corpus.isPresent("twitter.json"), "../shared/corpora/twitter.json is absent"))
+    func twitterEnums() throws {
+        try expectRoundTrip(TwitterEnumsAPI.SearchResult.self, Corpus.path("twitter.json"))
+    }
+
+    @Test("two documents' User types live side by side in one module")
+    func sameNamesApart() throws {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))
+        let issue = try GitHubAPI.Issue(jsonData: data)
+        let user: GitHubAPI.User = issue.user
+        #expect(user.login == "mona-lisa")
+        #expect(GitHubAPI.User.self != ClassGitHubAPI.User.self)
+    }
+}
+
 @Suite("generated models read as expected")
 struct GeneratedModelTests {
+    @Test("--enums: string enums read known values as cases and keep unknown ones")
+    func stringEnums() throws {
+        let board = try EnumsBoard(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(fixtures + "enums.json")))
+        #expect(board.tasks.map(\.status).prefix(4) == [.open, .done, .open, .inProgress])
+        #expect(board.tasks[6].status == .default)
+        let task = try EnumsTask(jsonData: Data(#"{"status": "archived", "priority": "high", "title": "x"}"#.utf8))
+        #expect(task.status == .unknown("archived"))
+        #expect(try JSONValue(parsing: try task.jsonData()) == JSONValue(parsing: #"{"status": "archived", "priority": "high", "title": "x"}"#))
+    }
+
+    @Test("--enums: objects told apart by their type are enum cases; an unknown type is kept whole")
+    func polymorphicEnums() throws {
+        let board = try EnumsBoard(jsonData: try Data(contentsOf: packageRoot.appendingPathComponent(fixtures + "enums.json")))
+        #expect(board.events.first == .push(EnumsPushEvent(id: 1, ref: "refs/heads/main", commits: 3)))
+        #expect(board.events.last == .ping)
+        #expect(board.shapes.first == .circle(EnumsCircleShape(radius: 1.5, layer: nil)))
+        let json = #"{"type": "fork", "id": 9, "forkee": {"id": 10}}"#
+        let event = try EnumsEvent(jsonData: Data(json.utf8))
+        #expect(event == .unknown(try JSONValue(parsing: json)))
+        #expect(try JSONValue(parsing: try event.jsonData()) == JSONValue(parsing: json))
+    }
+
     @Test("the GitHub issue: dates, URLs, renamed keys, shared User type")
     func issue() throws {
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Examples/github-issue.json"))

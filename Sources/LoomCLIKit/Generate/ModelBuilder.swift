@@ -1,9 +1,12 @@
-// Stage 3 of `loom generate`: give every place a Swift type, give identical records one
-// model, and name the models.
+// Stage 3 of `loom generate`: give every place a Swift type and identical records one model;
+// ModelDrafts names them.
 
 /// The Swift type of a property, an element or a map value.
 indirect enum FieldType: Hashable {
     case bool, int, uint64, double, decimal, string, date, url, uuid, json
+    /// A calendar date without a time (`2024-03-18`, JSON Schema's `format: date`), read with a
+    /// date-pattern transform.
+    case day
     case optional(FieldType)
     case array(FieldType)
     case dictionary(FieldType)
@@ -13,7 +16,7 @@ indirect enum FieldType: Hashable {
     /// Whether the type (or a type inside it) comes from Foundation.
     var usesFoundation: Bool {
         switch self {
-        case .date, .url, .uuid, .decimal: return true
+        case .date, .day, .url, .uuid, .decimal: return true
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): return wrapped.usesFoundation
         case .bool, .int, .uint64, .double, .string, .json, .model: return false
         }
@@ -48,11 +51,38 @@ struct GeneratedSchema: Hashable {
         /// The JSON key, unescaped.
         var key: String
         var type: FieldType
+        /// Why the type is what it is, where that is not evident (`always null in the samples`):
+        /// written as a comment after the declaration.
+        var note: String? = nil
+        /// The `@JSONTransform` argument (`.iso8601`), if any.
+        var transform: String? = nil
+    }
+
+    /// A case of a generated enum.
+    struct EnumCase: Hashable {
+        /// The Swift name, without backticks.
+        var name: String
+        /// The JSON string (a string enum's raw value, a polymorphic enum's tag).
+        var value: String
+        /// The case's payload (a polymorphic enum's model for the tag value), or `nil`.
+        var payload: FieldType? = nil
+    }
+
+    /// What a model is written as.
+    enum Kind: Hashable {
+        /// A `@JSONModel` struct (or final class) with ``Model/properties``.
+        case record
+        /// A `@JSONModel` enum of strings whose fallback case keeps unknown values.
+        case stringEnum(cases: [EnumCase], fallback: String)
+        /// A `@JSONModel(representation: .internal(tag:))` enum with one case per tag value and
+        /// a fallback case that keeps unknown objects as `JSONValue`.
+        case taggedEnum(tag: String, cases: [EnumCase], fallback: String)
     }
 
     struct Model: Hashable {
         var name: String
         var properties: [Property]
+        var kind: Kind = .record
     }
 
     /// The root model first, then the others breadth-first in document order.
@@ -68,57 +98,38 @@ struct GeneratedSchema: Hashable {
 
 /// Turns unified places into models.
 struct ModelBuilder {
-    private struct Draft {
-        /// Properties in the first sample's order; model indices are draft indices.
-        var properties: [(key: String, type: FieldType)]
-    }
-
     private struct Signature: Hashable {
         var keys: [[UInt8]]
         var types: [FieldType]
     }
 
-    private var drafts: [Draft] = []
+    var rules = ShapeRules()
+    private var drafts = ModelDrafts()
     private var draftOfShape: [ObjectIdentifier: Int] = [:]
     private var draftOfSignature: [Signature: Int] = [:]
+    /// String enums by their values as bytes, sorted: the same set is one enum.
+    private var draftOfValues: [[[UInt8]]: Int] = [:]
 
     /// Builds the schema for the unified `root`; every type name starts with `prefix`.
-    static func build(root: Shape, rootName: String, prefix: String = "") -> GeneratedSchema {
-        var builder = ModelBuilder()
+    static func build(
+        root: Shape, rootName: String, prefix: String = "", namespace: String? = nil, rules: ShapeRules = ShapeRules()
+    ) -> GeneratedSchema {
+        var builder = ModelBuilder(rules: rules)
         // A top-level string that is a date stays `String`: a typealias cannot carry a transform.
-        var rootType = builder.elementType(root)
-        var depth = 0
-        while case .array(let element) = rootType {
-            rootType = element
-            depth += 1
-        }
-        let rootModel: Int?
-        var documentType = prefix + rootName
-        switch rootType {
-        case .model(let index):
-            rootModel = index
-        case .optional(.model(let index)):
-            rootModel = index
-            documentType += "?"
-        default:
-            rootModel = nil
-        }
-        documentType = String(repeating: "[", count: depth) + documentType + String(repeating: "]", count: depth)
-        return builder.name(
-            rootModel: rootModel, rootName: rootName, rootAlias: rootModel == nil ? rootType : nil,
-            documentType: documentType, prefix: prefix)
+        let rootType = builder.elementType(root, key: rootName)
+        return builder.drafts.schema(root: rootType, rootName: rootName, prefix: prefix, namespace: namespace)
     }
 
     /// The type of a value inside an array or map: optional when `null` was seen (`JSONValue`
     /// holds `null` itself).
-    private mutating func elementType(_ shape: Shape?) -> FieldType {
+    private mutating func elementType(_ shape: Shape?, key: String) -> FieldType {
         guard let shape = shape?.resolved else { return .json }
-        let type = valueType(shape, allowsDate: false)
+        let type = valueType(shape, allowsDate: false, key: key)
         return shape.nulls > 0 && type != .json ? .optional(type) : type
     }
 
-    /// The type of the non-null values at `shape`.
-    private mutating func valueType(_ shape: Shape, allowsDate: Bool) -> FieldType {
+    /// The type of the non-null values at `shape`, reached through `key`.
+    private mutating func valueType(_ shape: Shape, allowsDate: Bool, key: String) -> FieldType {
         let shape = shape.resolved
         let kinds = shape.kinds
         if shape.tooDeep || kinds.isEmpty || kinds.isMixed { return .json }
@@ -128,12 +139,42 @@ struct ModelBuilder {
         case .number:
             return Self.numberType(shape.numbers)
         case .string:
+            if let values = rules.enumValues(shape, key: key) { return .model(enumDraft(values)) }
             return shape.strings.type(allowsDate: allowsDate)
         case .array:
-            return .array(elementType(shape.element))
+            return .array(elementType(shape.element, key: key))
         default:
-            if ShapeRules.isMap(shape) { return .dictionary(elementType(ShapeRules.mapValue(shape))) }
+            if let variants = shape.variants { return .model(taggedDraft(for: shape, variants)) }
+            if rules.isMap(shape) { return .dictionary(elementType(rules.mapValue(shape), key: key)) }
             return .model(draft(for: shape))
+        }
+    }
+
+    /// Why the values at `shape` are `JSONValue` (or an array or map of it), where the samples
+    /// decided it: always `null`, always an empty array, several kinds, numbers no Swift
+    /// number keeps exactly, nesting too deep.
+    private func note(for shape: Shape?) -> String? {
+        guard let shape = shape?.resolved else { return nil }
+        if shape.tooDeep { return "nested too deep to model in the samples" }
+        let kinds = shape.kinds
+        if kinds.isEmpty { return shape.nulls > 0 ? "always null in the samples" : nil }
+        if kinds.isMixed {
+            let names: [(ValueKinds, String)] = [
+                (.string, "strings"), (.number, "numbers"), (.bool, "Booleans"), (.array, "arrays"), (.object, "objects"),
+            ]
+            let seen = names.filter { kinds.contains($0.0) }.map(\.1)
+            return (seen.dropLast().joined(separator: ", ") + " and " + (seen.last ?? "")) + " in the samples"
+        }
+        switch kinds {
+        case .number where Self.numberType(shape.numbers) == .json:
+            return "numbers that neither Double nor Decimal keeps exactly in the samples"
+        case .array:
+            guard let element = shape.element else { return "always an empty array in the samples" }
+            return note(for: element).map { "elements: " + $0 }
+        case .object where rules.isMap(shape):
+            return note(for: rules.mapValue(shape)).map { "values: " + $0 }
+        default:
+            return nil
         }
     }
 
@@ -150,109 +191,54 @@ struct ModelBuilder {
         return numbers.hasBeyondDoubleIntegers || numbers.hasBeyondDouble ? .json : .double
     }
 
-    private mutating func draft(for shape: Shape) -> Int {
+    /// The string enum with `values`; one per set of values.
+    private mutating func enumDraft(_ values: [String]) -> Int {
+        let key = values.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        if let index = draftOfValues[key] { return index }
+        let index = drafts.add(.init(properties: [], kind: .stringEnum(values)))
+        draftOfValues[key] = index
+        return index
+    }
+
+    /// The polymorphic enum for `shape`: a case per tag value, whose payload is a model of
+    /// that value's objects without the tag (none when they have no other member).
+    private mutating func taggedDraft(for shape: Shape, _ variants: Shape.Variants) -> Int {
         if let index = draftOfShape[ObjectIdentifier(shape)] { return index }
-        var properties: [(key: String, type: FieldType)] = []
-        for (position, key) in shape.members.keys.enumerated() {
+        let index = drafts.add(.init(properties: []))
+        draftOfShape[ObjectIdentifier(shape)] = index
+        var cases: [(value: String, payload: FieldType?)] = []
+        for (value, variant) in zip(variants.values, variants.shapes) {
+            let hasMembers = variant.members.keys.contains { $0 != variants.tagKey }
+            cases.append((value, hasMembers ? .model(draft(for: variant, excluding: variants.tagKey)) : nil))
+        }
+        drafts.drafts[index].kind = .tagged(variants.tagKey, cases)
+        return index
+    }
+
+    private mutating func draft(for shape: Shape, excluding excluded: String? = nil) -> Int {
+        if excluded == nil, let index = draftOfShape[ObjectIdentifier(shape)] { return index }
+        var properties: [ModelDrafts.Property] = []
+        for (position, key) in shape.members.keys.enumerated() where key != excluded {
             let member = shape.members.shapes[position].resolved
-            var type = valueType(member, allowsDate: true)
+            var type = valueType(member, allowsDate: true, key: key)
             if shape.members.presence[position] < shape.objects || member.nulls > 0 { type = .optional(type) }
-            properties.append((key, type))
+            let transform = type == .date || type == .optional(.date) ? ".iso8601" : nil
+            properties.append(.init(key: key, type: type, note: note(for: member), transform: transform))
         }
         let sorted = properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let signature = Signature(keys: sorted.map { Array($0.key.utf8) }, types: sorted.map(\.type))
         if let index = draftOfSignature[signature] {
-            draftOfShape[ObjectIdentifier(shape)] = index
+            if excluded == nil { draftOfShape[ObjectIdentifier(shape)] = index }
+            // A note must hold for every place the model describes.
+            for property in properties {
+                guard let other = drafts.drafts[index].properties.firstIndex(where: { $0.key == property.key }) else { continue }
+                if drafts.drafts[index].properties[other].note != property.note { drafts.drafts[index].properties[other].note = nil }
+            }
             return index
         }
-        let index = drafts.count
-        drafts.append(Draft(properties: properties))
-        draftOfShape[ObjectIdentifier(shape)] = index
+        let index = drafts.add(.init(properties: properties))
+        if excluded == nil { draftOfShape[ObjectIdentifier(shape)] = index }
         draftOfSignature[signature] = index
         return index
-    }
-
-    /// Names the drafts breadth-first from the root and orders them that way.
-    private func name(
-        rootModel: Int?, rootName: String, rootAlias: FieldType?, documentType: String, prefix: String
-    ) -> GeneratedSchema {
-        var registry = NameRegistry(prefix: prefix)
-        registry.claim(rootName)
-        var names: [Int: String] = [:]
-        // The name each model asked for; a taken name is retried with the parent's wanted
-        // name in front (`UserEntities`), which keeps names short however deep the nesting.
-        var wanted: [Int: String] = [:]
-        var order: [Int] = []
-        if let rootModel {
-            names[rootModel] = rootName
-            wanted[rootModel] = rootName
-            order.append(rootModel)
-        }
-        // A root alias names the models inside it after the root: `[String: Root…]`.
-        if let rootAlias {
-            for (model, element) in Self.models(in: rootAlias, element: false) where names[model] == nil {
-                let base = element ? TypeNaming.singularTypeName(rootName) ?? rootName + "Item" : rootName + "Value"
-                names[model] = registry.allocate(base, parent: nil)
-                wanted[model] = base
-                order.append(model)
-            }
-        }
-        var head = 0
-        while head < order.count {
-            let parent = order[head]
-            head += 1
-            let parentName = wanted[parent] ?? rootName
-            let properties = drafts[parent].properties
-            for property in properties {
-                for (model, element) in Self.models(in: property.type, element: false) where names[model] == nil {
-                    var base = TypeNaming.typeName(forKey: property.key, element: element)
-                    // Three or more fields of one type (`sizes.thumb`, `.small`, `.large`) are
-                    // named after their parent in the singular (`Size`), not the first field.
-                    let siblings = properties.filter { $0.type.directModel == model }.count
-                    if siblings >= 3, let singular = TypeNaming.singularTypeName(parentName) { base = singular }
-                    names[model] = registry.allocate(base, parent: parentName)
-                    wanted[model] = base
-                    order.append(model)
-                }
-            }
-        }
-        var position: [Int: Int] = [:]
-        for (index, draft) in order.enumerated() { position[draft] = index }
-        let models = order.map { draft in
-            GeneratedSchema.Model(
-                name: prefix + (names[draft] ?? rootName),
-                properties: Self.propertyNames(drafts[draft].properties.map { ($0.key, $0.type.renumbered(position)) }))
-        }
-        return GeneratedSchema(
-            models: models, rootName: prefix + rootName, rootAlias: rootAlias?.renumbered(position),
-            documentType: documentType)
-    }
-
-    /// The models a type mentions, in order, each with whether it is reached as an element.
-    private static func models(in type: FieldType, element: Bool) -> [(Int, Bool)] {
-        switch type {
-        case .model(let index): return [(index, element)]
-        case .optional(let wrapped): return models(in: wrapped, element: element)
-        case .array(let wrapped), .dictionary(let wrapped): return models(in: wrapped, element: true)
-        default: return []
-        }
-    }
-
-    /// Distinct property names for the keys of one model, in order (`name`, `name2`, …).
-    static func propertyNames(_ members: [(key: String, type: FieldType)]) -> [GeneratedSchema.Property] {
-        var used: Set<String> = []
-        var result: [GeneratedSchema.Property] = []
-        for (key, type) in members {
-            var name = TypeNaming.propertyName(forKey: key)
-            if TypeNaming.unusableProperties.contains(name) { name += "Value" }
-            if used.contains(name) {
-                var number = 2
-                while used.contains(name + String(number)) { number += 1 }
-                name += String(number)
-            }
-            used.insert(name)
-            result.append(GeneratedSchema.Property(name: name, key: key, type: type))
-        }
-        return result
     }
 }

@@ -17,6 +17,9 @@ struct InferenceOptions: Sendable, Hashable {
     /// Values nested deeper than this become `JSONValue`: no model has a thousand levels, and
     /// every later stage recurses over the places.
     var maxModelDepth = 100
+    /// Keep the distinct strings of each place (up to ``StringSummary/maxDistinctValues``), so
+    /// that a small closed set can become an enum (`--enums`).
+    var detectsEnums = false
 }
 
 /// What the numbers seen at one place have in common.
@@ -59,6 +62,43 @@ struct StringSummary: Hashable {
     var allURLs = true
     /// Every string is a UUID that `uuidString` writes back unchanged.
     var allUUIDs = true
+    /// The distinct strings seen, in first-seen order, while there are at most
+    /// ``maxDistinctValues`` (kept only with `--enums`).
+    private(set) var values: [String] = []
+    /// The same strings as bytes, for comparing them as the JSON core does (Swift's `==` would
+    /// take canonically equivalent strings for one).
+    private var valueBytes: Set<[UInt8]> = []
+    /// More distinct strings were seen than are kept, or they were not kept at all.
+    private(set) var hasMoreValues = false
+
+    /// The most distinct strings kept per place: enough for any enum worth generating.
+    static let maxDistinctValues = 32
+
+    /// The distinct strings seen, or `nil` when there were more than ``maxDistinctValues`` or
+    /// none were kept.
+    var distinctValues: [String]? { hasMoreValues ? nil : values }
+
+    /// Records `text` among the distinct values (or stops keeping them, past the limit).
+    mutating func keep(_ text: String) {
+        guard !hasMoreValues else { return }
+        let bytes = Array(text.utf8)
+        guard !valueBytes.contains(bytes) else { return }
+        guard values.count < Self.maxDistinctValues else {
+            hasMoreValues = true
+            values = []
+            valueBytes = []
+            return
+        }
+        valueBytes.insert(bytes)
+        values.append(text)
+    }
+
+    /// Stops keeping values: the place had strings whose values were not recorded.
+    mutating func forgetValues() {
+        hasMoreValues = true
+        values = []
+        valueBytes = []
+    }
 
     /// The type for these strings: `Date` only where `allowsDate` (a transform needs a
     /// property of its own), then `URL`, `UUID`, `String`.
@@ -74,6 +114,11 @@ struct StringSummary: Hashable {
         allDates = allDates && other.allDates
         allURLs = allURLs && other.allURLs
         allUUIDs = allUUIDs && other.allUUIDs
+        if other.hasMoreValues {
+            forgetValues()
+        } else {
+            for value in other.values { keep(value) }
+        }
     }
 }
 
@@ -120,6 +165,21 @@ final class Shape {
     /// Whether the objects here are a map, decided once: a shape does not change after it
     /// is built (merging builds new shapes).
     var cachedIsMap: Bool?
+    /// `--map` (true) or `--no-map` (false) named this place.
+    var forcedMap: Bool?
+    /// For objects told apart by a tag member (`"type": "circle"`), the member's key and the
+    /// objects of each tag value, observed apart (see ``PolymorphismFinder``); `nil` otherwise.
+    var variants: Variants?
+    /// Whether ``PolymorphismFinder`` has looked at this place.
+    var polymorphismChecked = false
+
+    /// The objects of one polymorphic place, grouped by the value of their tag member.
+    struct Variants {
+        var tagKey: String
+        /// In first-seen order.
+        var values: [String]
+        var shapes: [Shape]
+    }
 
     /// The shape that describes this place after merges.
     var resolved: Shape {
@@ -277,6 +337,7 @@ struct SchemaObserver {
 
     private func observeString(_ text: String, into summary: inout StringSummary) {
         summary.count += 1
+        if options.detectsEnums { summary.keep(text) } else if summary.count == 1 { summary.forgetValues() }
         if summary.allDates { summary.allDates = options.detectsDates && Self.isExactDate(text) }
         if summary.allURLs { summary.allURLs = options.detectsURLs && Self.isExactURL(text) }
         if summary.allUUIDs { summary.allUUIDs = options.detectsUUIDs && Self.isExactUUID(text) }

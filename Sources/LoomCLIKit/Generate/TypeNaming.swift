@@ -135,11 +135,13 @@ enum TypeNaming {
 
     /// The type name for the object at `key` (`user` → `User`), or for the elements of the
     /// array or map at `key` (`stories` → `Story`, `data` → `DataItem`). May be empty or start
-    /// with a digit; ``NameRegistry`` deals with that.
+    /// with a digit; ``TypeNamer`` deals with that.
     static func typeName(forKey key: String, element: Bool) -> String {
         var parts = words(key)
         if element, let last = parts.last {
-            if let singular = singular(last) {
+            if let member = memberNouns[last.lowercased()] {
+                parts[parts.count - 1] = member
+            } else if let singular = singular(last) {
                 parts[parts.count - 1] = singular
             } else {
                 parts.append("Item")
@@ -148,10 +150,11 @@ enum TypeNaming {
         return upperCamelCase(parts)
     }
 
-    /// The singular of a type name made of `words` (`Sizes` → `Size`), or `nil`.
+    /// The singular of a type name made of `words` (`Sizes` → `Size`, `Pagination` →
+    /// `Paginator`), or `nil`.
     static func singularTypeName(_ name: String) -> String? {
         var parts = words(name)
-        guard let last = parts.last, let singular = singular(last) else { return nil }
+        guard let last = parts.last, let singular = memberNouns[last.lowercased()] ?? singular(last) else { return nil }
         parts[parts.count - 1] = singular
         return upperCamelCase(parts)
     }
@@ -169,6 +172,12 @@ enum TypeNaming {
         "echoes": "echo", "axes": "axis", "bases": "base", "databases": "database", "cases": "case",
         "purchases": "purchase", "releases": "release", "responses": "response", "courses": "course",
         "houses": "house", "causes": "cause", "clauses": "clause", "licenses": "license", "phases": "phase",
+    ]
+
+    /// Collective nouns whose elements have a name of their own: the values of a `pagination`
+    /// map are paginators.
+    private static let memberNouns: [String: String] = [
+        "pagination": "paginator", "validation": "validator", "inventory": "inventoryItem",
     ]
 
     /// Words that end like plurals but are not (or have no singular worth using).
@@ -221,37 +230,5 @@ enum TypeNaming {
     /// Whether `name` can name a generated type (an ASCII identifier, not reserved, not a keyword).
     static func isUsableTypeName(_ name: String) -> Bool {
         isPlainIdentifier(name) && !reservedTypeNames.contains(name) && !keywords.contains(name)
-    }
-}
-
-/// Hands out distinct type names: the wanted name, then the parent's name before it
-/// (`UserEntities`), then numbered (`Entities2`).
-///
-/// Names are handed out without the `--prefix`, which every name gets on output; whether a
-/// name is usable (not `URL`, not a keyword) is judged with the prefix.
-struct NameRegistry {
-    /// Put before every name on output.
-    var prefix = ""
-    private(set) var used: Set<String> = []
-
-    /// Takes `name` as is (the root's name from `--name`).
-    mutating func claim(_ name: String) { used.insert(name) }
-
-    private func isUsable(_ name: String) -> Bool {
-        TypeNaming.isPlainIdentifier(name) && TypeNaming.isUsableTypeName(prefix + name)
-    }
-
-    /// A free name for a type wanted as `base`, nested under a type named `parent`.
-    mutating func allocate(_ base: String, parent: String?) -> String {
-        let withParent = (parent ?? "") + (base.isEmpty ? "Item" : base)
-        for candidate in [base, withParent] where isUsable(candidate) && !used.contains(candidate) {
-            used.insert(candidate)
-            return candidate
-        }
-        let stem = isUsable(base) ? base : isUsable(withParent) ? withParent : "Model"
-        var number = 2
-        while used.contains(stem + String(number)) { number += 1 }
-        used.insert(stem + String(number))
-        return stem + String(number)
     }
 }

@@ -61,19 +61,6 @@ struct NamingTests {
         #expect(TypeNaming.escaped("name") == "name")
     }
 
-    @Test("type names are deduplicated: parent prefix, then numbers; reserved names are never used")
-    func registry() {
-        var registry = NameRegistry()
-        registry.claim("Root")
-        #expect(registry.allocate("User", parent: "Root") == "User")
-        #expect(registry.allocate("User", parent: "Status") == "StatusUser")
-        #expect(registry.allocate("User", parent: "Status") == "User2")
-        #expect(registry.allocate("URL", parent: "Entities") == "EntitiesURL")
-        #expect(registry.allocate("Root", parent: "Root") == "RootRoot")
-        #expect(registry.allocate("3d", parent: "Scene") == "Scene3d")
-        #expect(registry.allocate("", parent: "Scene") == "SceneItem")
-    }
-
     @Test("the same property name for two keys is numbered")
     func propertyCollisions() throws {
         let schema = try schema(#"{"user_id": 1, "userID": 2, "user-id": 3}"#)

@@ -15,11 +15,11 @@ struct GitHubIssue: Hashable, Sendable {
     var user: GitHubUser
     var assignee: GitHubUser
     var labels: [GitHubLabel]
-    var milestone: JSONValue?
+    var milestone: JSONValue? // always null in the samples
     var comments: Int
     @JSONKey("created_at") @JSONTransform(.iso8601) var createdAt: Date
     @JSONKey("updated_at") @JSONTransform(.iso8601) var updatedAt: Date
-    @JSONKey("closed_at") var closedAt: JSONValue?
+    @JSONKey("closed_at") var closedAt: JSONValue? // always null in the samples
     @JSONKey("author_association") var authorAssociation: String
     var body: String
     var reactions: GitHubReactions

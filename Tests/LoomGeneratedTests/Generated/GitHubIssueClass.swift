@@ -15,11 +15,11 @@ final class ClassGitHubIssue: Hashable, Sendable {
     let user: ClassGitHubUser
     let assignee: ClassGitHubUser
     let labels: [ClassGitHubLabel]
-    let milestone: JSONValue?
+    let milestone: JSONValue? // always null in the samples
     let comments: Int
     @JSONKey("created_at") @JSONTransform(.iso8601) let createdAt: Date
     @JSONKey("updated_at") @JSONTransform(.iso8601) let updatedAt: Date
-    @JSONKey("closed_at") let closedAt: JSONValue?
+    @JSONKey("closed_at") let closedAt: JSONValue? // always null in the samples
     @JSONKey("author_association") let authorAssociation: String
     let body: String
     let reactions: ClassGitHubReactions

@@ -15,11 +15,11 @@ public struct PublicGitHubIssue: Hashable, Sendable {
     public var user: PublicGitHubUser
     public var assignee: PublicGitHubUser
     public var labels: [PublicGitHubLabel]
-    public var milestone: JSONValue?
+    public var milestone: JSONValue? // always null in the samples
     public var comments: Int
     @JSONKey("created_at") @JSONTransform(.iso8601) public var createdAt: Date
     @JSONKey("updated_at") @JSONTransform(.iso8601) public var updatedAt: Date
-    @JSONKey("closed_at") public var closedAt: JSONValue?
+    @JSONKey("closed_at") public var closedAt: JSONValue? // always null in the samples
     @JSONKey("author_association") public var authorAssociation: String
     public var body: String
     public var reactions: PublicGitHubReactions

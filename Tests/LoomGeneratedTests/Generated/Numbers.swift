@@ -11,11 +11,11 @@ struct NumbersReading: Hashable, Sendable {
     var mixed: Double
     var big: UInt64
     var bigger: Decimal
-    var huge: JSONValue
+    var huge: JSONValue // numbers that neither Double nor Decimal keeps exactly in the samples
     @JSONKey("signed_big") var signedBig: Decimal
     var exponent: Double
-    var far: JSONValue
-    var tiny: JSONValue
+    var far: JSONValue // numbers that neither Double nor Decimal keeps exactly in the samples
+    var tiny: JSONValue // numbers that neither Double nor Decimal keeps exactly in the samples
     var precise: Double
     @JSONKey("negative_zero") var negativeZero: Double
     var id: Int

@@ -8,14 +8,14 @@ struct OptionalsPerson: Hashable, Sendable {
     var nickname: String?
     var age: Int?
     var note: String?
-    @JSONKey("always_null") var alwaysNull: JSONValue?
-    var mixed: JSONValue?
+    @JSONKey("always_null") var alwaysNull: JSONValue? // always null in the samples
+    var mixed: JSONValue? // strings and numbers in the samples
     var tags: [String]
     var scores: [Int?]
     var matrix: [[Double]]
-    var anything: [JSONValue]
+    var anything: [JSONValue] // elements: strings, numbers, Booleans, arrays and objects in the samples
     var parent: OptionalsParent?
-    @JSONKey("never_seen_element") var neverSeenElement: [JSONValue]
+    @JSONKey("never_seen_element") var neverSeenElement: [JSONValue] // always an empty array in the samples
     @JSONKey("empty_object") var emptyObject: [String: JSONValue]
 }
 
