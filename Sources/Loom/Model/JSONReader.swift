@@ -427,16 +427,14 @@ public struct JSONReader {
     mutating func stringToken() throws(Fallback) -> (raw: UnsafeBufferPointer<UInt8>, flags: UInt64) {
         let quote = position
         guard quote < end, base[quote] == UInt8(ascii: "\"") else { throw Fallback() }
-        // Short ASCII strings end inside their first words: that case stays inline.
+        // Plain ASCII strings are scanned inline, sixteen bytes per step; a backslash, a
+        // non-ASCII or control byte, or the last bytes of the input continue out of line.
         let contentStart = quote &+ 1
         var next = contentStart
-        while next &+ 8 <= end {
-            let special = swarSpecialMask(UnsafeRawPointer(base + next).loadUnaligned(as: UInt64.self).littleEndian)
-            if special == 0 {
-                next &+= 8
-                continue
-            }
-            next &+= special.trailingZeroBitCount &>> 3
+        while next &+ 16 <= end {
+            let offset = scanner.firstStringSpecial16(at: next)
+            next &+= offset
+            if offset == 16 { continue }
             if base[next] == UInt8(ascii: "\""), next &- contentStart <= scanner.maxStringLength {
                 position = next &+ 1
                 return (UnsafeBufferPointer(start: base + contentStart, count: next &- contentStart), 0)
