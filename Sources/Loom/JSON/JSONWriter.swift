@@ -92,10 +92,26 @@ public struct JSONWriter {
         }
     }
 
-    /// Doubles the buffer, or more when `count` needs it.
+    /// Doubles the buffer, or, once it holds 64 KiB, grows it at once to the size of the last
+    /// large output when that is at most four doublings away: encoding documents of similar
+    /// size one after another then allocates the large buffer once per document, instead of
+    /// a chain of ever larger ones that the allocator takes from and returns to the system.
     @usableFromInline @inline(never)
     mutating func growBuffer(toFit count: Int) {
-        bytes.reserveCapacity(max(bytes.capacity &* 2, bytes.count &+ count, 256))
+        let needed = bytes.count &+ count
+        var capacity = max(bytes.capacity &* 2, needed, 256)
+        if capacity >= JSONOutputSizeHint.threshold {
+            let hint = JSONOutputSizeHint.shared.value
+            // A little more than the last document, so that one slightly longer still fits.
+            if hint > capacity && hint <= capacity &* 16 { capacity = hint &+ hint &>> 4 }
+        }
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Notes the size of a finished top-level value for ``growBuffer(toFit:)``.
+    @usableFromInline
+    func noteOutputSize() {
+        if bytes.count >= JSONOutputSizeHint.threshold { JSONOutputSizeHint.shared.value = bytes.count }
     }
 
     // MARK: Structure
@@ -129,7 +145,7 @@ public struct JSONWriter {
     }
 
     /// Closes the innermost object (`}`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endObject() {
         leave()
         bytes.append(UInt8(ascii: "}"))
@@ -146,7 +162,7 @@ public struct JSONWriter {
     }
 
     /// Closes the innermost array (`]`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endArray() {
         leave()
         bytes.append(UInt8(ascii: "]"))
@@ -161,12 +177,13 @@ public struct JSONWriter {
         hasElement = false
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func leave() {
         depth -= 1
         if pretty && hasElement { newline() }
         // The container just closed is an element of its parent.
         hasElement = true
+        if depth == 0 { noteOutputSize() }
     }
 
     /// Writes an object key; the next write is its value.
@@ -755,3 +772,28 @@ struct ShortestTextSink: TextOutputStream {
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }
 
+/// The size of the last large document a ``JSONWriter`` finished, shared by all writers: the
+/// estimate a growing writer jumps to (``JSONWriter/growBuffer(toFit:)``). Only outputs of
+/// 64 KiB and more are noted, and only writers that reach that size read it, so small writes
+/// (keys, single values) never touch the lock.
+@usableFromInline
+final class JSONOutputSizeHint: @unchecked Sendable {
+    @usableFromInline static let shared = JSONOutputSizeHint()
+    @usableFromInline static var threshold: Int { 64 * 1024 }
+
+    private let lock = NSLock()
+    private var bytes = 0
+
+    @usableFromInline var value: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return bytes
+        }
+        set {
+            lock.lock()
+            bytes = newValue
+            lock.unlock()
+        }
+    }
+}
