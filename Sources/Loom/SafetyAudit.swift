@@ -25,12 +25,17 @@
 //   8-byte string scan is SWAR bit arithmetic on one word, where wrapping is the algorithm;
 //   `readHex4`/surrogate arithmetic works on four validated hex digits.
 // - JSON/JSONScanner.swift: the string, escape, UTF-8 and number scanning the parser and the
-//   reader share, with the bounds described for JSONParser.swift above.
+//   reader share, with the bounds described for JSONParser.swift above. Its word and vector
+//   loads read 8 or 16 bytes only where that many are left before `end`; `plainNumber` reads
+//   without checks only after checking that 64 bytes are left, within which its two digit
+//   runs of at most 23 digits stop (it accumulates `&* 10` past 19 digits, then rejects them).
+// - JSON/JSONScanner+Skipping.swift: the same bounds for passing over values (`numberEnd`
+//   checks that 80 bytes are left before its unchecked runs); the containers' bits shift by
+//   fewer than 64 (`level < min(levels, 64)` is checked before the shift).
 // - Model/JSONReader.swift: positions stay below the input's length (every read of a byte is
 //   behind a check against `end`; the in-place key compare checks `start + length < end` first,
 //   and a key that cannot be compared has a length of `Int.max / 4`, which fails that check
-//   without wrapping); `depth` is below `maxDepth`; the skip's container bits shift by fewer
-//   than 64 (`level < 64` is checked before the shift); the stack buffer of an array holds at
+//   without wrapping); `depth` is below `maxDepth`; the stack buffer of an array holds at
 //   most `512 / stride` elements, counted before each write.
 // - JSON/NumberParsing.swift: the fast path stops at 19 significant digits (< 2^64);
 //   exponents saturate at 10^9; Eisel–Lemire works on 64/128-bit products and exponent
@@ -38,6 +43,10 @@
 // - JSON/JSONTape.swift, JSON/JSONElement.swift: `index << 1` and the packed header/payload
 //   words, with indices below `UInt32.max` and offsets below 2^56 (the input's length).
 // - JSON/JSONArray.swift: capacity doubling and counts bounded by allocated memory.
+// - JSON/JSONWriter.swift: buffer sizes (`count &+ 2`, doubling) bounded by allocated memory;
+//   the vector load for escapes reads 16 bytes only where 16 are left in the string; digits
+//   are written into exactly the room `decimalDigitCount` measured (at most 20 bytes and a
+//   sign), which `appendBytes` reserved.
 // - JSON/JSONValue+StackSafety.swift, JSON/JSONValue.swift: hash mixing and loop indices below
 //   a collection's count.
 // - Model/JSONCoercion.swift `smallInteger`: at most 18 digits. Model/ISO8601.swift: fixed

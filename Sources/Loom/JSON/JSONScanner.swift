@@ -91,15 +91,23 @@ extension JSONScanner {
         var position = start
         var flags: UInt64 = 0
         while true {
-            // Eight bytes at a time while no quote, backslash, control or non-ASCII byte shows up.
-            while position &+ 8 <= end {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
-                let special = swarSpecialMask(word)
-                if special == 0 {
-                    position &+= 8
-                } else {
-                    position &+= special.trailingZeroBitCount &>> 3
-                    break
+            // Sixteen bytes at a time, then eight, while no quote, backslash, control or
+            // non-ASCII byte shows up.
+            plain: do {
+                while position &+ 16 <= end {
+                    let offset = firstStringSpecial16(at: position)
+                    position &+= offset
+                    if offset < 16 { break plain }
+                }
+                while position &+ 8 <= end {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self).littleEndian
+                    let special = swarSpecialMask(word)
+                    if special == 0 {
+                        position &+= 8
+                    } else {
+                        position &+= special.trailingZeroBitCount &>> 3
+                        break plain
+                    }
                 }
             }
             guard position < end else {
@@ -140,6 +148,26 @@ extension JSONScanner {
                 position &+= 1
             }
         }
+    }
+
+    /// The offset of the first byte among the sixteen at `position` that ends a plain ASCII
+    /// run inside a string (a quote, a backslash, a control or non-ASCII byte), or 16.
+    ///
+    /// Concrete `SIMD16<Int8>` comparisons compile to one vector compare each (SSE2 on
+    /// x86-64, NEON on arm64); a signed comparison with 0x20 catches the control bytes and,
+    /// as negative numbers, the non-ASCII ones at once.
+    @inlinable @inline(__always)
+    func firstStringSpecial16(at position: Int) -> Int {
+        let bytes = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<Int8>.self)
+        let quote: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16<Int8>(repeating: 0x22)
+        let backslash: SIMDMask<SIMD16<Int8>> = bytes .== SIMD16<Int8>(repeating: 0x5C)
+        let low: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16<Int8>(repeating: 0x20)
+        let lanes = unsafeBitCast(quote .| backslash .| low, to: SIMD2<UInt64>.self)
+        // Lane 0 is the first byte: the low byte of the first word once in little-endian order.
+        let first = lanes[0].littleEndian
+        if first != 0 { return first.trailingZeroBitCount &>> 3 }
+        let second = lanes[1].littleEndian
+        return second == 0 ? 16 : 8 &+ (second.trailingZeroBitCount &>> 3)
     }
 
     /// Validates one escape sequence at a backslash; returns the position after it.
@@ -311,12 +339,94 @@ extension JSONScanner {
         return ((digits & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
     }
 
-    /// 10 to the power `exponent`, for 0 through 7.
+    /// 10 to the power `exponent`, for 0 through 8.
     @inline(__always)
     func powerOfTen(_ exponent: Int) -> UInt64 {
-        var result: UInt64 = 1
-        for _ in 0..<exponent { result &*= 10 }
-        return result
+        // A switch of constants becomes one table load; a loop cost a multiply per digit.
+        switch exponent {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        default: return 100_000_000
+        }
+    }
+
+    /// How many of the eight bytes of `word` (first byte lowest) are digits before the first
+    /// byte that is not.
+    @inline(__always)
+    func leadingDigitCount(_ word: UInt64) -> Int {
+        // As in `scanDigits`: a digit keeps high nibble 3 after adding 6; a carry out of a
+        // non-digit byte only disturbs the bytes after it.
+        let nibbles =
+            (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) &>> 4)
+        let mismatch = nibbles ^ 0x3333_3333_3333_3333
+        return mismatch == 0 ? 8 : mismatch.trailingZeroBitCount &>> 3
+    }
+
+    /// Reads a run of at most 23 digits at `position` into `value` (wrapping past 19), a word
+    /// at a time, with no bounds checks: the caller guarantees 24 readable bytes. Returns the
+    /// run's length, or -1 for a longer run.
+    @inline(__always)
+    func boundedDigitRun(at position: Int, into value: inout UInt64) -> Int {
+        var count = 0
+        while true {
+            let word = UnsafeRawPointer(base + (position &+ count)).loadUnaligned(as: UInt64.self).littleEndian
+            let run = leadingDigitCount(word)
+            if run == 8 {
+                if count == 16 { return -1 }
+                value = value &* 100_000_000 &+ eightDigits(word)
+                count &+= 8
+                continue
+            }
+            if run > 0 {
+                value = value &* powerOfTen(run) &+ eightDigits(word &<< UInt64(64 &- run &* 8))
+            }
+            return count &+ run
+        }
+    }
+
+    /// The common numbers, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 18 integer digits or 19
+    /// significant digits, read in one straight pass: the same node as ``number(from:)``
+    /// gives, or `nil` for every other number (an exponent, more digits, `-0`, the last 64
+    /// bytes of the input) and for every invalid one, which ``number(from:)`` then reads
+    /// again and reports.
+    @inline(__always)
+    func plainNumber(from start: Int) -> (kind: NodeKind, payload: UInt64, end: Int)? {
+        // Bounds: the sign, two runs of at most 23 digits (each reading 24 bytes), the point
+        // and the byte after the number lie within 64 bytes of `start`.
+        guard start &+ 64 <= end else { return nil }
+        let negative = base[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start &+ 1 : start
+        var value: UInt64 = 0
+        let integerDigits = boundedDigitRun(at: digitsStart, into: &value)
+        guard integerDigits > 0 else { return nil }
+        let zeroInteger = base[digitsStart] == UInt8(ascii: "0")
+        // A leading zero followed by digits is an error that the general path reports.
+        if zeroInteger && integerDigits > 1 { return nil }
+        var position = digitsStart &+ integerDigits
+        if base[position] != UInt8(ascii: ".") {
+            guard (base[position] | 0x20) != UInt8(ascii: "e"), integerDigits <= 18, !(negative && value == 0),
+                position &- start <= maxNumberLength
+            else { return nil }
+            let signed = negative ? -Int64(value) : Int64(value)
+            return (.int, UInt64(bitPattern: signed), position)
+        }
+        position &+= 1
+        var mantissa = value
+        let fractionDigits = boundedDigitRun(at: position, into: &mantissa)
+        guard fractionDigits > 0 else { return nil }
+        position &+= fractionDigits
+        let significantDigits = (zeroInteger ? 0 : integerDigits) &+ fractionDigits
+        guard (base[position] | 0x20) != UInt8(ascii: "e"), significantDigits <= 19,
+            position &- start <= maxNumberLength,
+            let double = NumberConversion.double(mantissa: mantissa, scale: -fractionDigits, negative: negative)
+        else { return nil }
+        return (.double, double.bitPattern, position)
     }
 
     // The errors are built out of line: their message interpolation would otherwise take
@@ -337,6 +447,13 @@ extension JSONScanner {
     /// ``NodeKind/number`` with the lexeme's length; and the position after the lexeme.
     @inline(__always)
     func number(from start: Int) throws(JSONError) -> (kind: NodeKind, payload: UInt64, end: Int) {
+        if let plain = plainNumber(from: start) { return plain }
+        return try anyNumber(from: start)
+    }
+
+    /// ``number(from:)`` for every number, with the errors.
+    @inline(never)
+    func anyNumber(from start: Int) throws(JSONError) -> (kind: NodeKind, payload: UInt64, end: Int) {
         var position = start
         let negative = base[position] == UInt8(ascii: "-")
         if negative { position += 1 }

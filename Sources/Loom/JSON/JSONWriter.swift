@@ -61,6 +61,59 @@ public struct JSONWriter {
     /// The bytes written so far, as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    // MARK: The buffer
+
+    /// Makes room for `count` more bytes.
+    @inlinable @inline(__always)
+    mutating func reserveRoom(_ count: Int) {
+        if bytes.capacity &- bytes.count < count { growBuffer(toFit: count) }
+    }
+
+    /// Appends what `body` writes straight into the buffer's free space: at most `count` bytes
+    /// from the pointer it is given; it returns how many it wrote. One uniqueness and
+    /// capacity check for the whole run, where `append` pays them for every byte.
+    @inlinable @inline(__always)
+    mutating func appendBytes(upTo count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserveRoom(count)
+        bytes.append(addingCapacity: count) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                guard let start = buffer.baseAddress else { return }
+                initialized = min(max(body(start), 0), buffer.count)
+            }
+        }
+    }
+
+    /// Appends `count` bytes from `source`.
+    @inlinable @inline(__always)
+    mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+        appendBytes(upTo: count) { target in
+            target.update(from: source, count: count)
+            return count
+        }
+    }
+
+    /// Doubles the buffer, or, once it holds 64 KiB, grows it at once to the size of the last
+    /// large output when that is at most four doublings away: encoding documents of similar
+    /// size one after another then allocates the large buffer once per document, instead of
+    /// a chain of ever larger ones that the allocator takes from and returns to the system.
+    @usableFromInline @inline(never)
+    mutating func growBuffer(toFit count: Int) {
+        let needed = bytes.count &+ count
+        var capacity = max(bytes.capacity &* 2, needed, 256)
+        if capacity >= JSONOutputSizeHint.threshold {
+            let hint = JSONOutputSizeHint.shared.value
+            // A little more than the last document, so that one slightly longer still fits.
+            if hint > capacity && hint <= capacity &* 16 { capacity = hint &+ hint &>> 4 }
+        }
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Notes the size of a finished top-level value for ``growBuffer(toFit:)``.
+    @usableFromInline
+    func noteOutputSize() {
+        if bytes.count >= JSONOutputSizeHint.threshold { JSONOutputSizeHint.shared.value = bytes.count }
+    }
+
     // MARK: Structure
 
     @inlinable
@@ -92,7 +145,7 @@ public struct JSONWriter {
     }
 
     /// Closes the innermost object (`}`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endObject() {
         leave()
         bytes.append(UInt8(ascii: "}"))
@@ -109,7 +162,7 @@ public struct JSONWriter {
     }
 
     /// Closes the innermost array (`]`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func endArray() {
         leave()
         bytes.append(UInt8(ascii: "]"))
@@ -124,12 +177,13 @@ public struct JSONWriter {
         hasElement = false
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func leave() {
         depth -= 1
         if pretty && hasElement { newline() }
         // The container just closed is an element of its parent.
         hasElement = true
+        if depth == 0 { noteOutputSize() }
     }
 
     /// Writes an object key; the next write is its value.
@@ -180,7 +234,7 @@ public struct JSONWriter {
     /// builds that way; the release-mode benchmark checks (scripts/bench-guard.sh) catch it.
     @inlinable
     mutating func appendLiteral(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        appendBytes(literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 
     /// Writes an integer exactly.
@@ -192,25 +246,83 @@ public struct JSONWriter {
 
     @inlinable
     mutating func appendInteger<T: FixedWidthInteger>(_ value: T) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        // Digits are produced from the magnitude, which for T.min needs the unsigned form.
-        var magnitude = UInt64(truncatingIfNeeded: value.magnitude)
         if T.bitWidth > 64 {
             bytes.append(contentsOf: String(value).utf8)
             return
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var position = 20
-            while magnitude > 0 {
-                position -= 1
-                buffer[position] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                magnitude /= 10
+        // Digits are produced from the magnitude, which for T.min needs the unsigned form.
+        let negative = value < 0
+        appendDecimal(UInt64(truncatingIfNeeded: value.magnitude), negative: negative)
+    }
+
+    /// Appends the decimal digits of `magnitude`, after a minus sign when `negative`: the digit
+    /// count first, then two digits per step from the end, straight into the buffer.
+    @usableFromInline
+    mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+        let digitCount = JSONWriter.decimalDigitCount(magnitude)
+        let length = digitCount &+ (negative ? 1 : 0)
+        appendBytes(upTo: length) { target in
+            if negative { target[0] = UInt8(ascii: "-") }
+            let pairs = JSONWriter.digitPairs.utf8Start
+            var remaining = magnitude
+            var position = length
+            while remaining >= 100 {
+                let pair = Int(truncatingIfNeeded: remaining % 100) &<< 1
+                remaining /= 100
+                position &-= 2
+                target[position] = pairs[pair]
+                target[position &+ 1] = pairs[pair &+ 1]
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<20]))
+            if remaining >= 10 {
+                let pair = Int(truncatingIfNeeded: remaining) &<< 1
+                target[position &- 2] = pairs[pair]
+                target[position &- 1] = pairs[pair &+ 1]
+            } else {
+                target[position &- 1] = UInt8(truncatingIfNeeded: remaining) &+ UInt8(ascii: "0")
+            }
+            return length
+        }
+    }
+
+    /// "00" through "99", back to back.
+    @usableFromInline static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @usableFromInline @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        if value < 10 { return 1 }
+        // log10 from the bit length (1233/4096 ≈ log10(2)), then one comparison to correct it.
+        let bits = 64 &- (value | 1).leadingZeroBitCount
+        let estimate = (bits &* 1233) &>> 12
+        return estimate &+ (value >= powerOfTen(estimate) ? 1 : 0)
+    }
+
+    /// 10 to the power `exponent`, for 0 through 19.
+    @usableFromInline @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        case 9: return 1_000_000_000
+        case 10: return 10_000_000_000
+        case 11: return 100_000_000_000
+        case 12: return 1_000_000_000_000
+        case 13: return 10_000_000_000_000
+        case 14: return 100_000_000_000_000
+        case 15: return 1_000_000_000_000_000
+        case 16: return 10_000_000_000_000_000
+        case 17: return 100_000_000_000_000_000
+        case 18: return 1_000_000_000_000_000_000
+        default: return 10_000_000_000_000_000_000
         }
     }
 
@@ -309,25 +421,52 @@ public struct JSONWriter {
         string.withUTF8 { writeEscaped(utf8: $0) }
     }
 
-    /// Appends `"…"` with escapes. Runs of bytes that need no escape are copied at once.
+    /// Appends `"…"` with escapes. Runs of bytes that need no escape are found sixteen bytes
+    /// per step and copied at once.
     @usableFromInline
     mutating func writeEscaped(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        let count = utf8.count
+        guard let text = utf8.baseAddress else {
+            appendLiteral("\"\"")
+            return
+        }
         let escapeNonASCII = options.escapeNonASCII
         let escapeSlashes = options.escapeSlashes
-        var runStart = 0
         var index = 0
-        let count = utf8.count
+        while index &+ 16 <= count {
+            let offset = JSONWriter.firstEscapeCandidate(in: text + index, nonASCII: escapeNonASCII, slashes: escapeSlashes)
+            index &+= offset
+            if offset < 16 { break }
+        }
+        while index < count && !JSONWriter.needsEscape(text[index], nonASCII: escapeNonASCII, slashes: escapeSlashes) {
+            index &+= 1
+        }
+        if index == count {
+            // Most strings need no escape: the quotes and the text in one append.
+            appendBytes(upTo: count &+ 2) { target in
+                target[0] = UInt8(ascii: "\"")
+                (target + 1).update(from: text, count: count)
+                target[count &+ 1] = UInt8(ascii: "\"")
+                return count &+ 2
+            }
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
         while index < count {
-            let byte = utf8[index]
-            let needsEscape =
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                || (escapeSlashes && byte == UInt8(ascii: "/")) || (escapeNonASCII && byte >= 0x80)
-            if !needsEscape {
-                index += 1
+            while index &+ 16 <= count {
+                let offset = JSONWriter.firstEscapeCandidate(
+                    in: text + index, nonASCII: escapeNonASCII, slashes: escapeSlashes)
+                index &+= offset
+                if offset < 16 { break }
+            }
+            guard index < count else { break }
+            let byte = text[index]
+            if !JSONWriter.needsEscape(byte, nonASCII: escapeNonASCII, slashes: escapeSlashes) {
+                index &+= 1
                 continue
             }
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            if runStart < index { appendBytes(text + runStart, count: index &- runStart) }
             if byte >= 0x80 {
                 let (scalar, length) = decodeScalar(utf8, at: index)
                 if scalar >= 0x10000 {
@@ -337,7 +476,7 @@ public struct JSONWriter {
                 } else {
                     appendUnicodeEscape(UInt16(scalar))
                 }
-                index += length
+                index &+= length
             } else {
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -350,12 +489,36 @@ public struct JSONWriter {
                 case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
                 default: appendUnicodeEscape(UInt16(byte))
                 }
-                index += 1
+                index &+= 1
             }
             runStart = index
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        if runStart < count { appendBytes(text + runStart, count: count &- runStart) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8, nonASCII: Bool, slashes: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (slashes && byte == UInt8(ascii: "/")) || (nonASCII && byte >= 0x80)
+    }
+
+    /// The offset of the first of the sixteen bytes at `start` that may need an escape (a
+    /// quote, a backslash, a control byte; a slash or a non-ASCII byte when the options escape
+    /// them), or 16.
+    @inline(__always)
+    static func firstEscapeCandidate(in start: UnsafePointer<UInt8>, nonASCII: Bool, slashes: Bool) -> Int {
+        let bytes = UnsafeRawPointer(start).loadUnaligned(as: SIMD16<Int8>.self)
+        // Signed: below 0x20 are the control bytes and, as negative numbers, the non-ASCII ones.
+        var candidates: SIMDMask<SIMD16<Int8>> = bytes .< SIMD16<Int8>(repeating: 0x20)
+        if !nonASCII { candidates = candidates .& (bytes .>= SIMD16<Int8>(repeating: 0)) }
+        candidates = candidates .| (bytes .== SIMD16<Int8>(repeating: 0x22)) .| (bytes .== SIMD16<Int8>(repeating: 0x5C))
+        if slashes { candidates = candidates .| (bytes .== SIMD16<Int8>(repeating: 0x2F)) }
+        let lanes = unsafeBitCast(candidates, to: SIMD2<UInt64>.self)
+        let first = lanes[0].littleEndian
+        if first != 0 { return first.trailingZeroBitCount &>> 3 }
+        let second = lanes[1].littleEndian
+        return second == 0 ? 16 : 8 &+ (second.trailingZeroBitCount &>> 3)
     }
 
     mutating func appendUnicodeEscape(_ unit: UInt16) {
@@ -607,4 +770,30 @@ struct ShortestTextSink: TextOutputStream {
     mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
 
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+}
+
+/// The size of the last large document a ``JSONWriter`` finished, shared by all writers: the
+/// estimate a growing writer jumps to (``JSONWriter/growBuffer(toFit:)``). Only outputs of
+/// 64 KiB and more are noted, and only writers that reach that size read it, so small writes
+/// (keys, single values) never touch the lock.
+@usableFromInline
+final class JSONOutputSizeHint: @unchecked Sendable {
+    @usableFromInline static let shared = JSONOutputSizeHint()
+    @usableFromInline static var threshold: Int { 64 * 1024 }
+
+    private let lock = NSLock()
+    private var bytes = 0
+
+    @usableFromInline var value: Int {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return bytes
+        }
+        set {
+            lock.lock()
+            bytes = newValue
+            lock.unlock()
+        }
+    }
 }

@@ -448,16 +448,14 @@ public struct JSONReader {
     mutating func stringToken() throws(Fallback) -> (raw: UnsafeBufferPointer<UInt8>, flags: UInt64) {
         let quote = position
         guard quote < end, base[quote] == UInt8(ascii: "\"") else { try Self.fail() }
-        // Short ASCII strings end inside their first words: that case stays inline.
+        // Plain ASCII strings are scanned inline, sixteen bytes per step; a backslash, a
+        // non-ASCII or control byte, or the last bytes of the input continue out of line.
         let contentStart = quote &+ 1
         var next = contentStart
-        while next &+ 8 <= end {
-            let special = swarSpecialMask(UnsafeRawPointer(base + next).loadUnaligned(as: UInt64.self).littleEndian)
-            if special == 0 {
-                next &+= 8
-                continue
-            }
-            next &+= special.trailingZeroBitCount &>> 3
+        while next &+ 16 <= end {
+            let offset = scanner.firstStringSpecial16(at: next)
+            next &+= offset
+            if offset == 16 { continue }
             if base[next] == UInt8(ascii: "\""), next &- contentStart <= scanner.maxStringLength {
                 position = next &+ 1
                 return (UnsafeBufferPointer(start: base + contentStart, count: next &- contentStart), 0)
@@ -563,62 +561,35 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` for invalid JSON, or nesting beyond 64 levels inside the value
     ///   or beyond ``JSONParsingOptions/maxDepth`` in all.
     public mutating func skipValue() throws(Fallback) {
-        // Bit `n` says whether the container `n` levels into the skipped value is an object.
-        var objects: UInt64 = 0
-        var level = 0
-        // Errors of the scanner and the reader's own alike end the direct path.
-        do {
-            value: while true {
-                guard position < end else { try Self.fail() }
-                switch base[position] {
-                case UInt8(ascii: "\""):
-                    _ = try stringToken()
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    let isObject = base[position] == UInt8(ascii: "{")
-                    guard level < 64, depth &+ level < maxDepth else { try Self.fail() }
-                    objects = isObject ? objects | (1 &<< UInt64(level)) : objects & ~(1 &<< UInt64(level))
-                    level &+= 1
-                    position = skipWhitespace(position &+ 1)
-                    if peek() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        position &+= 1
-                        level &-= 1
-                    } else {
-                        if isObject { try skipKey() }
-                        continue value
-                    }
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    position = try scanner.number(from: position).end
-                case UInt8(ascii: "t"):
-                    try scanner.expectLiteral("true", at: position)
-                    position &+= 4
-                case UInt8(ascii: "f"):
-                    try scanner.expectLiteral("false", at: position)
-                    position &+= 5
-                case UInt8(ascii: "n"):
-                    try scanner.expectLiteral("null", at: position)
-                    position &+= 4
-                default:
-                    try Self.fail()
-                }
-                // After a complete value: close containers or move to the next element.
-                while level > 0 {
-                    position = skipWhitespace(position)
-                    let inObject = objects & (1 &<< UInt64(level &- 1)) != 0
-                    let next = peek()
-                    if next == UInt8(ascii: ",") {
-                        position = skipWhitespace(position &+ 1)
-                        if inObject { try skipKey() }
-                        continue value
-                    }
-                    guard next == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { try Self.fail() }
-                    position &+= 1
-                    level &-= 1
-                }
+        // Most values passed over are scalars (a `User` has 35 members a timeline does not
+        // show, most of them literals, numbers and short strings): those are checked here,
+        // containers and everything unusual in the scanner's loop.
+        let start = position
+        if start &+ 8 <= end {
+            let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt32.self)
+            switch base[start] {
+            case UInt8(ascii: "n") where word == UInt32(0x6C6C_756E).littleEndian:
+                position = start &+ 4
                 return
+            case UInt8(ascii: "t") where word == UInt32(0x6575_7274).littleEndian:
+                position = start &+ 4
+                return
+            case UInt8(ascii: "f") where word == UInt32(0x736C_6166).littleEndian && base[start &+ 4] == UInt8(ascii: "e"):
+                position = start &+ 5
+                return
+            case UInt8(ascii: "\""):
+                _ = try stringToken()
+                return
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let next = scanner.numberEnd(from: start) else { try Self.fail() }
+                position = next
+                return
+            default:
+                break
             }
-        } catch {
-            try Self.fail()
         }
+        guard let next = scanner.valueEnd(from: start, levels: min(64, maxDepth &- depth)) else { try Self.fail() }
+        position = next
     }
 
     /// Passes over the value of a key that no property maps.
@@ -629,11 +600,6 @@ public struct JSONReader {
     public mutating func skipUnknown(_ context: borrowing JSONDecodingContext) throws(Fallback) {
         if context.rejectsUnknownKeys { try Self.fail() }
         try skipValue()
-    }
-
-    mutating func skipKey() throws(Fallback) {
-        _ = try stringToken()
-        try colon()
     }
 
     /// Decodes the value at the reading position with `body`, from an element of a document:

@@ -59,7 +59,7 @@ extension JSONMergeable {
     public mutating func update(reading reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback)
     {
-        throw JSONReader.Fallback()
+        try JSONReader.fail()
     }
 }
 
