@@ -146,21 +146,9 @@ enum ClassGenerator {
         var members = [(ExtensionGenerator.keySetDeclarations(model) + ExtensionGenerator.transformerDeclarations(model))
             .joined(separator: "\n")]
 
-        // init(json:context:)
-        var initializer = CodeWriter()
-        let required = info.isHierarchy ? "required " : ""
-        initializer.line(
-            "\(access)\(required)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {"
-        )
-        var body = CodeWriter()
-        body.append(DecodeGenerator.body(model))
-        if info.superclass != nil {
-            body.line("    try super.init(json: element, context: context.forSuperclass(of: element))")
-        }
-        body.append(HooksGenerator.afterDecode(model, description))
-        initializer.append(HooksGenerator.wrapRewritten(body, hooks))
-        initializer.line("}")
-        members.append(initializer.text)
+        members += info.isHierarchy
+            ? hierarchyReading(model, description, info: info)
+            : finalReading(model, description)
 
         // makeInstance: a class cluster's root chooses the class to decode.
         if let chooser = hooks.classChooser, !chooser.isOverride {
@@ -216,6 +204,212 @@ enum ClassGenerator {
 
         members += equalityMembers(model, info: info, hooks: hooks, access: access, overridable: overridable)
         members += mergeMembers(model, description, info: info, access: access, overridable: overridable)
+        return members
+    }
+
+    // MARK: Reading
+
+    /// A final class reads as a struct does (`StructGenerator`), with its initializers in its
+    /// body: `init(_loomValues:)` is its designated initializer, the others are convenience
+    /// initializers that call it.
+    private static func finalReading(_ model: MappedModel, _ description: ModelDescription) -> [String] {
+        let hooks = description.hooks
+        var members = ["typealias _LoomValues = \(StructGenerator.valuesType(model))"]
+        members.append(MappingGenerator.slots(model).text)
+        members.append(StructGenerator.readFunction(model).text)
+        members.append(StructGenerator.finishFunction(model).text)
+        if hooks.willDecode == nil { members.append(StructGenerator.directReading(access: model.accessPrefix)) }
+        members.append(StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "convenience ").text)
+        members.append(StructGenerator.readingInitializer(model, description, modifiers: "convenience ").text)
+        members.append(StructGenerator.valuesInitializer(model).text)
+        return members
+    }
+
+    /// The last component of a type's name, without generic arguments: what per-class member
+    /// names are suffixed with.
+    static func simpleName(_ type: String) -> String {
+        let plain = type.split(separator: "<", maxSplits: 1).first.map(String.init) ?? type
+        return plain.split(separator: ".").last.map(String.init) ?? plain
+    }
+
+    /// A class in a hierarchy reads its object in one pass too. Each class reads, checks and
+    /// stores its own properties, with members named after it (static members cannot be
+    /// overridden), and hands the rest to its superclass's:
+    ///
+    /// - `_LoomSlots_X` holds its own slots and its superclass's (`sup`);
+    /// - `_loomReadMember_X` reads the member of one slot of the object's key set, which lists
+    ///   the class's own keys, then its superclass's; `keys` and `base` say where its own
+    ///   slots are in the key set of the class being decoded;
+    /// - `_loomCheck_X` checks its own properties, then its superclass's;
+    /// - the designated `init(_loomSlots:_:_:)` stores its own values and calls its
+    ///   superclass's, and `_loomAfterReading_X` runs the superclass's hooks, then its own.
+    ///
+    /// The entry points, `init(json:context:)`, `init(_loomReading:context:)` and `read(from:context:)`,
+    /// run them in that order on the class being decoded.
+    private static func hierarchyReading(_ model: MappedModel, _ description: ModelDescription, info: ClassInfo) -> [String] {
+        let hooks = description.hooks
+        let name = info.name
+        let exposed = info.isOpen ? "public " : ""
+        let overridable = info.isOpen ? "open " : model.accessPrefix
+        let own = model.tree.levels[0].slots.count
+        let superName = info.superclass
+        let superSimple = superName.map(simpleName)
+        let lenient = model.isLenient
+            ? ["let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))"] : []
+        let context = "_ context: borrowing Loom.JSONDecodingContext"
+        var members: [String] = []
+
+        members.append("typealias _LoomValues_\(name) = \(StructGenerator.valuesType(model))")
+        // Across modules, a subclass creates its superclass's slots.
+        let slots = MappingGenerator.slots(
+            model, name: "_LoomSlots_\(name)",
+            superSlots: superName.map { "\($0)._LoomSlots_\(simpleName($0))" }, keepsCollected: true, access: exposed)
+        members.append(slots.text)
+
+        // The member of one slot.
+        var readMember = CodeWriter()
+        var memberKeys = KeyReferences(model, locals: true, root: "keys")
+        let read = DecodeGenerator.readSlots(model)
+        let entries = MappingGenerator.caseEntries(0, model: model, read: read, keys: &memberKeys, base: "base")
+        readMember.block(
+            "\(exposed)static func _loomReadMember_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+        ) { body in
+            for line in lenient { body.line(line) }
+            for line in memberKeys.localBindings { body.line(line) }
+            body.line("switch slot {")
+            for (label, statements) in entries {
+                body.line("case \(label):")
+                var indented = CodeWriter(depth: 1)
+                indented.append(statements)
+                body.append(indented)
+            }
+            if let superName, let superSimple {
+                body.line(
+                    "default: try \(superName)._loomReadMember_\(superSimple)(&slots.sup, slot &- \(own), keys, base &+ \(own), &reader, context)"
+                )
+            } else {
+                body.line("default: try reader.passValue()")
+            }
+            body.line("}")
+        }
+        members.append(readMember.text)
+
+        // The member loop over the whole object.
+        var loopKeys = KeyReferences(model, locals: true)
+        let loop = MappingGenerator.loop(
+            model, keys: &loopKeys, dispatch: "\(name)._loomReadMember_\(name)(&slots, slot, \(model.keySetName), 0, &reader, context)")
+        var readFunction = CodeWriter()
+        readFunction.line("@inline(never)")
+        readFunction.block(
+            "static func _loomRead_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ reader: inout R, \(context)) throws"
+        ) { body in
+            for line in loopKeys.localBindings { body.line(line) }
+            body.append(loop)
+        }
+        members.append(readFunction.text)
+
+        // The checks, the class's own then its superclass's.
+        var checkKeys = KeyReferences(model, locals: true, root: "keys")
+        let checks = MappingGenerator.checks(model, keys: &checkKeys, base: "base", ends: false)
+        var check = CodeWriter()
+        check.block(
+            "\(exposed)static func _loomCheck_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+        ) { body in
+            for line in lenient { body.line(line) }
+            for line in checkKeys.localBindings { body.line(line) }
+            for line in checks { body.line(line) }
+            if let superName, let superSimple {
+                body.line("try \(superName)._loomCheck_\(superSimple)(&slots.sup, keys, base &+ \(own), &reader, context)")
+            }
+        }
+        members.append(check.text)
+
+        // The values, evaluated in a static function, where `@JSONDefault` expressions resolve
+        // as in the type's own static members.
+        let decoded = model.properties.filter(\.decodes)
+        var values = CodeWriter()
+        values.block(
+            "static func _loomValues_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ reader: inout R, \(context)) throws -> _LoomValues_\(name)"
+        ) { body in
+            for line in lenient { body.line(line) }
+            body.line("return \(StructGenerator.tuple(decoded.map { MappingGenerator.value($0, keptCollected: true) }))")
+        }
+        members.append(values.text)
+
+        var designated = CodeWriter()
+        designated.block(
+            "\(exposed)init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_\(name), _ reader: inout R, \(context)) throws"
+        ) { body in
+            switch decoded.count {
+            case 0: break
+            case 1: body.line("let u\(decoded[0].index) = try \(name)._loomValues_\(name)(&slots, &reader, context)")
+            default:
+                body.line(
+                    "let \(StructGenerator.tuple(decoded.map { "u\($0.index)" })) = try \(name)._loomValues_\(name)(&slots, &reader, context)")
+            }
+            for line in StructGenerator.storeLines(decoded) { body.line(line) }
+            if superName != nil { body.line("try super.init(_loomSlots: &slots.sup, &reader, context)") }
+        }
+        members.append(designated.text)
+
+        var after = CodeWriter()
+        after.block(
+            "\(exposed)func _loomAfterReading_\(name)<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+        ) { body in
+            if let superSimple {
+                body.line("try self._loomAfterReading_\(superSimple)(keys, base &+ \(own), &reader, context)")
+            }
+            for line in HooksGenerator.afterReading(model, description, base: "base") { body.line(line) }
+        }
+        members.append(after.text)
+
+        // The entry points.
+        members.append(
+            StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "required convenience ").text)
+        var reading = CodeWriter()
+        reading.block(
+            "convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
+        ) { body in
+            body.line("var slots = _LoomSlots_\(name)()")
+            body.line("try \(name)._loomRead_\(name)(&slots, &reader, context)")
+            body.line("try \(name)._loomCheck_\(name)(&slots, \(name).\(model.keySetName), 0, &reader, context)")
+            body.line("try reader.endObject()")
+            body.line("try self.init(_loomSlots: &slots, &reader, context)")
+            body.line("try self._loomAfterReading_\(name)(\(name).\(model.keySetName), 0, &reader, context)")
+        }
+        members.append(reading.text)
+
+        // The direct path: the root's `read(from:context:)` chooses the class (a cluster's root)
+        // or takes the class it is called on, whose `_loomMake` reads it.
+        var direct = CodeWriter()
+        let override = superName != nil ? "override " : ""
+        if superName == nil {
+            direct.line("\(overridable)class var readsDirectly: Bool { \(hooks.willDecode == nil ? "true" : "false") }")
+            direct.line("")
+            direct.block(
+                "\(overridable)class func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
+            ) { body in
+                if hooks.classChooser != nil {
+                    body.line(
+                        "try reader.instance(of: Self.self, keys: Self._loomObjectKeys, context, chosenBy: Self.jsonClass(for:)) { try Self._loomMake(&$0, context) }"
+                    )
+                } else {
+                    body.line("try reader.instance(of: Self.self, keys: Self._loomObjectKeys) { try Self._loomMake(&$0, context) }")
+                }
+            }
+            direct.line("")
+        }
+        direct.block(
+            "\(overridable)\(override)class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> \(name)"
+        ) { body in
+            if hooks.willDecode != nil {
+                // `jsonWillDecode` rewrites a parsed value: such a class reads from a document.
+                body.line("try reader.element(context) { try \(name)(json: $0, context: $1) }")
+            } else {
+                body.line("try \(name)(_loomReading: &reader, context: context)")
+            }
+        }
+        members.append(direct.text)
         return members
     }
 

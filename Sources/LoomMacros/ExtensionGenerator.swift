@@ -60,11 +60,15 @@ struct KeyReferences {
     let usesLocals: Bool
     /// The level-0 key set's name (`MappedModel.keySetName`).
     let base: String
+    /// The expression for level 0 when it is given to the function (a superclass's part of a
+    /// subclass's object, whose key set is the subclass's).
+    let root: String?
     private(set) var used: Set<Int> = []
 
-    init(_ model: MappedModel, locals: Bool = false) {
+    init(_ model: MappedModel, locals: Bool = false, root: String? = nil) {
         usesLocals = locals || model.isGeneric
         base = model.keySetName
+        self.root = root
     }
 
     static func staticName(_ level: Int, base: String = "_loomKeys") -> String {
@@ -73,6 +77,7 @@ struct KeyReferences {
 
     /// The expression for level `level`'s key set, noting that it is used.
     mutating func callAsFunction(_ level: Int) -> String {
+        if level == 0, let root { return root }
         used.insert(level)
         let name = Self.staticName(level, base: base)
         return usesLocals ? name : "Self.\(name)"

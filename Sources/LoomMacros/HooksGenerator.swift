@@ -178,16 +178,22 @@ enum HooksGenerator {
     /// then `jsonDidDecode()`, then `validate()`, each through the reader, which reports a
     /// failure at the property or the object. In a subclass, hooks declared `override` are left
     /// to the superclass's initializer, which calls them already.
-    static func afterReading(_ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true) -> [String] {
+    ///
+    /// `base` names the offset of level 0's slots in the key set `keys` (a class's part of a
+    /// subclass's object).
+    static func afterReading(
+        _ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true, base: String? = nil
+    ) -> [String] {
         let hooks = description.hooks
         var lines: [String] = []
         for (property, hook) in propertyValidators(model, hooks) {
             let name = DeclaredHooks.propertyHookName("validate", plainName(property.accessName))
             let slot = primarySlot(property)
-            let keys = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
+            var reference = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName)), \(slot.slot)"
+            if slot.level == 0, let base { reference = "keys, \(base) &+ \(slot.slot)" }
             let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
             let function = hook.returnsValue ? "check" : "validate"
-            lines.append("try reader.\(function)(\(keys), \(slot.slot), \(KeyNames.literal(name)), context) { \(call) }")
+            lines.append("try reader.\(function)(\(reference), \(KeyNames.literal(name)), context) { \(call) }")
         }
         // With collected errors, every validator's failure is reported together.
         if !lines.isEmpty { lines.append("try reader.endObject()") }

@@ -13,27 +13,34 @@
 
 enum MappingGenerator {
     /// `struct _LoomSlots`, which the member loop fills.
-    static func slots(_ model: MappedModel, name: String = "_LoomSlots", superclass: String? = nil) -> CodeWriter {
+    /// `superSlots` is the type of a superclass's slots (class models), which keep the
+    /// collected values their checks decode (`d<index>`).
+    static func slots(
+        _ model: MappedModel, name: String = "_LoomSlots", superSlots: String? = nil, keepsCollected: Bool = false,
+        access: String = ""
+    ) -> CodeWriter {
         var writer = CodeWriter()
-        writer.block("struct \(name)") { body in
-            if let superclass { body.line("var sup = \(superclass)._LoomSlots()") }
+        writer.block("\(access)struct \(name)") { body in
+            if let superSlots { body.line("\(access)var sup = \(superSlots)()") }
             for property in model.properties where property.decodes {
                 switch property.keys {
                 case .single:
-                    body.line("var v\(property.index): Optional<\(property.valueType)> = nil")
+                    body.line("\(access)var v\(property.index): Optional<\(property.valueType)> = nil")
                 case .fallbacks:
-                    body.line("var v\(property.index): Optional<\(property.valueType)> = nil")
-                    body.line("var r\(property.index) = Loom._JSONFallbackState()")
+                    body.line("\(access)var v\(property.index): Optional<\(property.valueType)> = nil")
+                    body.line("\(access)var r\(property.index) = Loom._JSONFallbackState()")
                 case .collected:
-                    body.line("var c\(property.index) = Loom._JSONCollectedSlot()")
+                    body.line("\(access)var c\(property.index) = Loom._JSONCollectedSlot()")
+                    if keepsCollected { body.line("\(access)var d\(property.index): Optional<\(property.valueType)> = nil") }
                 }
             }
             let read = DecodeGenerator.readSlots(model)
             for level in model.tree.levels.dropFirst() {
                 guard let parent = DecodeGenerator.parentSlot(of: level.number, in: model.tree), read.contains(parent)
                 else { continue }
-                body.line("var b\(level.number) = false")
+                body.line("\(access)var b\(level.number) = false")
             }
+            if !access.isEmpty { body.line("\(access)init() {}") }
         }
         return writer
     }
@@ -49,22 +56,21 @@ enum MappingGenerator {
 
     // MARK: The member loop
 
-    /// The statements of the member loop, from `beginObject` on, one level deep. `inherited`
-    /// names the superclass whose member reader takes the slots past `ownSlots` (class models).
-    static func loop(_ model: MappedModel, keys: inout KeyReferences, inherited: (superclass: String, ownSlots: Int)? = nil)
-        -> CodeWriter
-    {
+    /// The statements of the member loop, from `beginObject` on, one level deep. With
+    /// `dispatch`, a statement reading the member of slot `slot` (class hierarchies), level 0
+    /// hands every known member to it.
+    static func loop(_ model: MappedModel, keys: inout KeyReferences, dispatch: String? = nil) -> CodeWriter {
         var body = CodeWriter()
         let read = DecodeGenerator.readSlots(model)
         body.line("guard try reader.beginObject(Self.self, \(keys(0)), context) else { return }")
-        body.append(levelLoop(0, model: model, read: read, keys: &keys, inherited: inherited))
+        body.append(levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch))
         return body
     }
 
     /// `var hint = 0; repeat { do { switch … } catch { recover } } while nextMember()` for one level.
     private static func levelLoop(
         _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences,
-        inherited: (superclass: String, ownSlots: Int)? = nil
+        dispatch: String? = nil
     ) -> CodeWriter {
         let hint = level == 0 ? "hint" : "hint\(level)"
         let keySet = keys(level)
@@ -75,8 +81,11 @@ enum MappingGenerator {
         attempt.line("do {")
         var cases = CodeWriter(depth: 1)
         let unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
-        let entries = caseEntries(level, model: model, read: read, keys: &keys)
-        if entries.isEmpty && inherited == nil {
+        let entries = dispatch == nil ? caseEntries(level, model: model, read: read, keys: &keys) : []
+        if let dispatch {
+            cases.line("let slot = try reader.nextKey(\(keySet), hint: &\(hint))")
+            cases.line("if slot >= 0 { try \(dispatch) } else { \(unknown) }")
+        } else if entries.isEmpty {
             cases.line("_ = try reader.nextKey(\(keySet), hint: &\(hint))")
             cases.line(unknown)
         } else {
@@ -92,11 +101,6 @@ enum MappingGenerator {
                     cases.append(indented)
                 }
             }
-            if let inherited {
-                cases.line(
-                    "case let slot where slot >= \(inherited.ownSlots): try \(inherited.superclass)._loomReadMember(&slots.sup, slot &- \(inherited.ownSlots), &reader, context)"
-                )
-            }
             cases.line("default: \(unknown)")
             cases.line("}")
         }
@@ -111,8 +115,9 @@ enum MappingGenerator {
 
     /// The `case` label and statements of each slot of `level` that the loop handles:
     /// decoded values, key-path steps (with their own loop), and keys only encoded (skipped).
+    /// `base` offsets level 0's slots in its key set (a superclass's part of a subclass's object).
     static func caseEntries(
-        _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences
+        _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences, base: String? = nil
     ) -> [(label: String, statements: CodeWriter)] {
         var entries: [(String, CodeWriter)] = []
         var skipped: [Int] = []
@@ -128,8 +133,9 @@ enum MappingGenerator {
             case .branch(let child):
                 let parentKeys = keys(level)
                 let childKeys = keys(child)
+                let index = level == 0 ? base.map { "\($0) &+ \(slot)" } ?? "\(slot)" : "\(slot)"
                 statements.line(
-                    "if try reader.beginNested(\(parentKeys), \(slot), \(childKeys), seen: &slots.b\(child), context) {")
+                    "if try reader.beginNested(\(parentKeys), \(index), \(childKeys), seen: &slots.b\(child), context) {")
                 var nested = CodeWriter(depth: 1)
                 nested.append(levelLoop(child, model: model, read: read, keys: &keys))
                 statements.append(nested)
@@ -220,18 +226,18 @@ enum MappingGenerator {
 
     /// The checks of every decoded property, in declaration order, then `endObject()`; a
     /// collected property's check decodes it into `c<index>`. `base` offsets the slots of
-    /// level 0 and `rootKeys` replaces its key set (a superclass's part of a subclass's object).
-    static func checks(_ model: MappedModel, keys: inout KeyReferences, rootKeys: String? = nil, base: String? = nil)
-        -> [String]
-    {
+    /// level 0 in its key set (a superclass's part of a subclass's object).
+    /// A class's checks keep collected values in `d<index>` of the slots and leave the object
+    /// open (`ends` is `false`): its superclass's checks follow.
+    static func checks(
+        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true
+    ) -> [String] {
         var lines: [String] = []
         for property in model.properties where property.decodes {
             let context = context(property, model)
             let noted = property.defaultDescription ?? "\"\""
             func reference(_ slot: KeyTree.SlotReference) -> String {
-                if slot.level == 0, let rootKeys {
-                    return "\(rootKeys), \(base.map { "\($0) &+ \(slot.slot)" } ?? "\(slot.slot)")"
-                }
+                if slot.level == 0, let base { return "\(keys(0)), \(base) &+ \(slot.slot)" }
                 return "\(keys(slot.level)), \(slot.slot)"
             }
             switch property.keys {
@@ -261,14 +267,16 @@ enum MappingGenerator {
                 lines.append(
                     "let c\(property.index) = try reader.collected(&slots.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
                 )
+                if !ends { lines.append("if let c\(property.index) { slots.d\(property.index) = c\(property.index) }") }
             }
         }
-        lines.append("try reader.endObject()")
+        if ends { lines.append("try reader.endObject()") }
         return lines
     }
 
-    /// A property's value once the checks passed.
-    static func value(_ property: MappedProperty) -> String {
+    /// A property's value once the checks passed; `keptCollected` when the checks left a
+    /// collected value in the slots.
+    static func value(_ property: MappedProperty, keptCollected: Bool = false) -> String {
         let index = property.index
         let taken: String
         switch property.keys {
@@ -283,7 +291,7 @@ enum MappingGenerator {
                 taken = "slots.v\(index).take()"
             }
         case .collected:
-            taken = "c\(index)"
+            taken = keptCollected ? "slots.d\(index).take()" : "c\(index)"
         }
         switch property.presence {
         case .required: return "try reader.unwrap(\(taken))"

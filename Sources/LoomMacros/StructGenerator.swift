@@ -38,15 +38,7 @@ enum StructGenerator {
 
         // `jsonWillDecode` rewrites a parsed value: such a model reads from a document of its
         // object, the protocol's default.
-        if hooks.willDecode == nil {
-            var direct = CodeWriter()
-            direct.line("\(access)static var readsDirectly: Bool { true }")
-            direct.line("")
-            direct.block(
-                "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
-            ) { $0.line("try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }") }
-            output.members.append(direct.text)
-        }
+        if hooks.willDecode == nil { output.members.append(directReading(access: access)) }
         output.members.append(encoder(model, hooks: hooks, access: access).text)
         if description.inheritedTypes.contains("JSONMergeable") {
             output.members += mergeMembers(model, description, access: access)
@@ -56,6 +48,17 @@ enum StructGenerator {
         output.initializers.append(readingInitializer(model, description).text)
         output.initializers.append(valuesInitializer(model).text)
         return output
+    }
+
+    /// `readsDirectly` and `read(from:context:)`, which runs the mapping on a `JSONReader`.
+    static func directReading(access: String) -> String {
+        var direct = CodeWriter()
+        direct.line("\(access)static var readsDirectly: Bool { true }")
+        direct.line("")
+        direct.block(
+            "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
+        ) { $0.line("try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }") }
+        return direct.text
     }
 
     // MARK: The mapping
@@ -87,7 +90,7 @@ enum StructGenerator {
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
             for line in checks { body.line(line) }
-            body.line("return \(tuple(model.properties.filter(\.decodes).map(MappingGenerator.value)))")
+            body.line("return \(tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0) }))")
         }
         return writer
     }
@@ -116,11 +119,11 @@ enum StructGenerator {
     // MARK: Initializers
 
     /// `init(json:context:)`: the mapping over a reader of the element (of the rewritten
-    /// element, with `jsonWillDecode`).
-    private static func documentInitializer(_ model: MappedModel, hooks: DeclaredHooks) -> CodeWriter {
+    /// element, with `jsonWillDecode`). `modifiers` are a class's (`convenience `).
+    static func documentInitializer(_ model: MappedModel, hooks: DeclaredHooks, modifiers: String = "") -> CodeWriter {
         var writer = CodeWriter()
         let header =
-            "\(model.accessPrefix)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(model.accessPrefix)\(modifiers)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
         writer.block(header) { body in
             guard hooks.willDecode != nil else {
                 body.line("var reader = Loom._JSONElementReader(element, context)")
@@ -139,10 +142,10 @@ enum StructGenerator {
     }
 
     /// `init(_loomReading:context:)`: the mapping, the stores, then the hooks.
-    private static func readingInitializer(_ model: MappedModel, _ description: ModelDescription) -> CodeWriter {
+    static func readingInitializer(_ model: MappedModel, _ description: ModelDescription, modifiers: String = "") -> CodeWriter {
         var writer = CodeWriter()
         writer.block(
-            "init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(modifiers)init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             body.line("var slots = _LoomSlots()")
             body.line("try Self._loomRead(&slots, &reader, context)")
@@ -159,7 +162,7 @@ enum StructGenerator {
     /// end of a large initializer that assigns over a first value (a retain and a release of
     /// every reference the model holds, about 8 % of a twitter.json decode), and the swap,
     /// with plain stores first so that `self` is whole before it, avoids that copy.
-    private static func valuesInitializer(_ model: MappedModel) -> CodeWriter {
+    static func valuesInitializer(_ model: MappedModel) -> CodeWriter {
         let decoded = model.properties.filter(\.decodes)
         var writer = CodeWriter()
         writer.block("init(_loomValues values: consuming _LoomValues)") { body in

@@ -303,27 +303,65 @@ struct PolyExpansionTests {
 
                 static let _loomKeys = Loom.JSONKeySet(["id", "display_name"], explicit: [false, true])
 
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                typealias _LoomValues = (Int, String?)
+
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<String?> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
                         }
-                    }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    let v1 = try context.optional(s1, _loomKeys, 1, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let (u0, u1) = values
                     self.id = u0
-                    self.displayName = u1
+                    var new1 = u1; Swift.swap(&self.displayName, &new1)
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -413,22 +451,74 @@ struct PolyExpansionTests {
 
                 static let _loomKeys = Loom.JSONKeySet(["id"])
 
-                required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
+                typealias _LoomValues_Message = Int
+
+                struct _LoomSlots_Message {
+                    var v0: Optional<Int> = nil
+                }
+
+                static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    switch slot {
+                    case 0:
+                        try reader.claimSlot(slots.v0)
+                        slots.v0 = try reader.value(Int.self, context)
+                    default: try reader.passValue()
                     }
-                    let v0 = try context.required(s0, _loomKeys, 0, Int.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                @inline(never)
+                static func _loomRead_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            let slot = try reader.nextKey(_loomKeys, hint: &hint)
+                            if slot >= 0 { try Message._loomReadMember_Message(&slots, slot, _loomKeys, 0, &reader, context) } else { try reader.passUnknown(context) }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try reader.required(slots.v0, keys, base &+ 0, context)
+                }
+
+                static func _loomValues_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Message {
+                    return try reader.unwrap(slots.v0.take())
+                }
+
+                init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let u0 = try Message._loomValues_Message(&slots, &reader, context)
                     self.id = u0
+                }
+
+                func _loomAfterReading_Message<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                }
+
+                required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_Message()
+                    try Message._loomRead_Message(&slots, &reader, context)
+                    try Message._loomCheck_Message(&slots, Message._loomKeys, 0, &reader, context)
+                    try reader.endObject()
+                    try self.init(_loomSlots: &slots, &reader, context)
+                    try self._loomAfterReading_Message(Message._loomKeys, 0, &reader, context)
+                }
+
+                class var readsDirectly: Bool { true }
+
+                class func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try reader.instance(of: Self.self, keys: Self._loomObjectKeys, context, chosenBy: Self.jsonClass(for:)) { try Self._loomMake(&$0, context) }
+                }
+
+                class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Message {
+                    try Message(_loomReading: &reader, context: context)
                 }
 
                 class func makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self {
@@ -534,28 +624,78 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_TextMessage = Loom.JSONKeySet(["body", "draft"], inheriting: Message._loomObjectKeys)
 
-                required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys_TextMessage.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys_TextMessage, into: &errors)
-                        }
+                typealias _LoomValues_TextMessage = (String, String?)
+
+                struct _LoomSlots_TextMessage {
+                    var sup = Message._LoomSlots_Message()
+                    var v0: Optional<String> = nil
+                    var v1: Optional<String?> = nil
+                }
+
+                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    switch slot {
+                    case 0:
+                        try reader.claimSlot(slots.v0)
+                        slots.v0 = try reader.value(String.self, context)
+                    case 1:
+                        try reader.claimSlot(slots.v1, nullable: true)
+                        slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                    default: try Message._loomReadMember_Message(&slots.sup, slot &- 2, keys, base &+ 2, &reader, context)
                     }
-                    let v0 = try context.required(s0, _loomKeys_TextMessage, 0, String.self, into: &errors)
-                    let v1 = try context.optional(s1, _loomKeys_TextMessage, 1, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
+                }
+
+                @inline(never)
+                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
+                    guard try reader.beginObject(Self.self, _loomKeys_TextMessage, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            let slot = try reader.nextKey(_loomKeys_TextMessage, hint: &hint)
+                            if slot >= 0 { try TextMessage._loomReadMember_TextMessage(&slots, slot, _loomKeys_TextMessage, 0, &reader, context) } else { try reader.passUnknown(context) }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try reader.required(slots.v0, keys, base &+ 0, context)
+                    try reader.optional(slots.v1, keys, base &+ 1, context)
+                    try Message._loomCheck_Message(&slots.sup, keys, base &+ 2, &reader, context)
+                }
+
+                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                }
+
+                init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let (u0, u1) = try TextMessage._loomValues_TextMessage(&slots, &reader, context)
                     self.body = u0
-                    self.draft = u1
-                    try super.init(json: element, context: context.forSuperclass(of: element))
+                    var new1 = u1; Swift.swap(&self.draft, &new1)
+                    try super.init(_loomSlots: &slots.sup, &reader, context)
+                }
+
+                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try self._loomAfterReading_Message(keys, base &+ 2, &reader, context)
+                }
+
+                required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_TextMessage()
+                    try TextMessage._loomRead_TextMessage(&slots, &reader, context)
+                    try TextMessage._loomCheck_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
+                    try reader.endObject()
+                    try self.init(_loomSlots: &slots, &reader, context)
+                    try self._loomAfterReading_TextMessage(TextMessage._loomKeys_TextMessage, 0, &reader, context)
+                }
+
+                override class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
+                    try TextMessage(_loomReading: &reader, context: context)
                 }
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -973,22 +1113,75 @@ struct PolyExpansionTests {
 
                 static let _loomKeys = Loom.JSONKeySet(["name"])
 
-                public required init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
+                typealias _LoomValues_Node = String
+
+                public struct _LoomSlots_Node {
+                    public var v0: Optional<String> = nil
+                    public init() {}
+                }
+
+                public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    switch slot {
+                    case 0:
+                        try reader.claimSlot(slots.v0)
+                        slots.v0 = try reader.value(String.self, context)
+                    default: try reader.passValue()
                     }
-                    let v0 = try context.required(s0, _loomKeys, 0, String.self, into: &errors)
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
+                }
+
+                @inline(never)
+                static func _loomRead_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            let slot = try reader.nextKey(_loomKeys, hint: &hint)
+                            if slot >= 0 { try Node._loomReadMember_Node(&slots, slot, _loomKeys, 0, &reader, context) } else { try reader.passUnknown(context) }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try reader.required(slots.v0, keys, base &+ 0, context)
+                }
+
+                static func _loomValues_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Node {
+                    return try reader.unwrap(slots.v0.take())
+                }
+
+                public init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let u0 = try Node._loomValues_Node(&slots, &reader, context)
                     self.name = u0
+                }
+
+                public func _loomAfterReading_Node<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                }
+
+                public required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_Node()
+                    try Node._loomRead_Node(&slots, &reader, context)
+                    try Node._loomCheck_Node(&slots, Node._loomKeys, 0, &reader, context)
+                    try reader.endObject()
+                    try self.init(_loomSlots: &slots, &reader, context)
+                    try self._loomAfterReading_Node(Node._loomKeys, 0, &reader, context)
+                }
+
+                open class var readsDirectly: Bool { true }
+
+                open class func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try reader.instance(of: Self.self, keys: Self._loomObjectKeys) { try Self._loomMake(&$0, context) }
+                }
+
+                open class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Node {
+                    try Node(_loomReading: &reader, context: context)
                 }
 
                 open func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {

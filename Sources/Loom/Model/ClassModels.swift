@@ -113,3 +113,47 @@ public struct JSONModelFields: CustomStringConvertible {
         return String(describing: value)
     }
 }
+
+extension JSONReader {
+    /// Reads a class model with `build`, the reading initializer of the class that declares
+    /// `read(from:context:)`, as the class `model` that it is called on.
+    ///
+    /// - Throws: ``Fallback`` when `build` fails, or when `model` is a subclass that does not
+    ///   declare its own reading (a subclass written without `@JSONModel`): the general decoder
+    ///   then creates it with `init(json:context:)`.
+    ///
+    /// A class whose key set `keys` repeats a key (a property of the class and one of its
+    /// superclass read the same member) reads through a document: one pass gives the member
+    /// to one slot.
+    @inlinable
+    public mutating func instance<Model: AnyObject, Built: AnyObject>(
+        of model: Model.Type, keys: JSONKeySet, _ build: (inout JSONReader) throws -> Built
+    ) throws(Fallback) -> Model {
+        if keys.repeatsKeys { try Self.fail() }
+        do {
+            if let value = try build(&self) as? Model { return value }
+        } catch {}
+        try Self.fail()
+    }
+
+    /// Reads a class cluster's instance: `choose` (`jsonClass(for:)`) sees the object, parsed
+    /// into a document for it; then the chosen class reads the same bytes directly.
+    ///
+    /// - Throws: ``Fallback`` when `choose` throws or chooses nothing or a class that is not
+    ///   `model` or a subclass of it, or when the chosen class's reading fails. The general
+    ///   decoder reports each of these.
+    @inlinable
+    public mutating func instance<Model: JSONDecodable & AnyObject, Chosen, Built: AnyObject>(
+        of model: Model.Type, keys: JSONKeySet, _ context: borrowing JSONDecodingContext,
+        chosenBy choose: (JSONElement) throws -> Chosen.Type?,
+        _ build: (inout JSONReader) throws -> Built
+    ) throws(Fallback) -> Model {
+        let start = position
+        let chosen = try element(context) { element, _ in try choose(element) }
+        position = start
+        guard let chosen else { try Self.fail() }
+        if ObjectIdentifier(chosen) == ObjectIdentifier(Model.self) { return try instance(of: model, keys: keys, build) }
+        guard let subclass = chosen as? Model.Type else { try Self.fail() }
+        return try subclass.read(from: &self, context: context)
+    }
+}

@@ -92,6 +92,11 @@ public struct _JSONElementReader {
             let slot = keys.match(member.key, hint: &hint, context)
             if slot >= 0 {
                 context.assign(&elements[slot], member.value)
+                var twin = keys.twin(of: slot)
+                while twin >= 0 {
+                    context.assign(&elements[twin], member.value)
+                    twin = keys.twin(of: twin)
+                }
             } else if reportsUnknown {
                 context.unknownKey(member.key, keys, into: &errors)
             }

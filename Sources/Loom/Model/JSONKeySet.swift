@@ -16,6 +16,10 @@ public final class JSONKeySet: Sendable {
 
     @usableFromInline let plain: KeyBytes
     @usableFromInline let snake: KeyBytes
+    /// Per slot, the next slot with the same key, or -1; empty when every key is different.
+    /// Only a subclass's key set repeats a key: its own and its superclass's properties
+    /// read the same member (two key paths under one prefix, one at each level).
+    let twins: [Int]
 
     /// Creates the key set of one object level.
     ///
@@ -31,6 +35,21 @@ public final class JSONKeySet: Sendable {
         self.prefix = prefix
         plain = KeyBytes(names)
         snake = KeyBytes(names.indices.map { flags[$0] ? names[$0] : JSONKeyStrategy.snakeCased(names[$0]) })
+        var twins = [Int](repeating: -1, count: names.count)
+        var last: [String: Int] = [:]
+        for (index, name) in names.enumerated().reversed() {
+            if let next = last[name] { twins[index] = next }
+            last[name] = index
+        }
+        self.twins = twins.contains { $0 >= 0 } ? twins : []
+    }
+
+    /// Whether two slots have the same key (see `twins`).
+    public var repeatsKeys: Bool { !twins.isEmpty }
+
+    /// The next slot with the same key as `slot`, or -1.
+    func twin(of slot: Int) -> Int {
+        slot < twins.count ? twins[slot] : -1
     }
 
     deinit {

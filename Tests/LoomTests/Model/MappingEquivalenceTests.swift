@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+@testable import Loom
+
+// Every mapping feature, read by the direct path and by the general one, on generated objects:
+// members present or missing, in any order, repeated, `null`, of the wrong type, with unknown
+// keys beside them, and key-path levels that are missing, `null` or not objects. The public
+// decode must come out as the general path says (value or error, message included), and the
+// direct path alone, where it does not fall back, must give the same value.
+
+struct HookFailure: Error, CustomStringConvertible {
+    var description: String { "rejected by a hook" }
+}
+
+@JSONModel
+struct FeatureStruct: Equatable {
+    var id: Int
+    @JSONKey("meta.lang") var language: String
+    @JSONKey("meta.stats.views") var views: Int?
+    @JSONKey("id_str", "idStr") var idString: String
+    @JSONKey("title", "name") var title: String = "untitled"
+    @JSONKey(collecting: ["lat", "meta.lon"]) var position: [String: Double]
+    var tags: [String] = []
+    var note: String?
+
+    static func validateId(_ id: Int) -> Bool { id >= 0 }
+
+    func validate() throws {
+        if title == "reject" { throw HookFailure() }
+    }
+}
+
+@JSONModel
+class FeatureBase: Equatable {
+    var id: Int
+    @JSONKey("meta.lang") var language: String
+    @JSONKey("id_str", "idStr") var idString: String?
+    @JSONKey(collecting: ["lat", "meta.lon"]) var position: [String: Double]
+
+    static func validateId(_ id: Int) -> Bool { id >= 0 }
+
+    class func jsonClass(for object: JSONElement) -> FeatureBase.Type? {
+        if object["title"] != nil { return FeatureLeaf.self }
+        if object["sides"] != nil { return FeatureFinal.self }
+        return FeatureBase.self
+    }
+}
+
+@JSONModel
+class FeatureLeaf: FeatureBase {
+    @JSONKey("title", "name") var title: String
+    @JSONKey("stats.views") var views: Int = 0
+    var tags: [String] = []
+
+    func validate() throws {
+        if title == "reject" { throw HookFailure() }
+    }
+}
+
+/// A key path under its superclass's prefix: both read `meta`, which one pass over the bytes
+/// cannot give to two slots, so it reads through a document.
+@JSONModel
+class FeatureTwinBase: Equatable {
+    @JSONKey("meta.lang") var language: String
+    var id: Int
+}
+
+@JSONModel
+final class FeatureShared: FeatureTwinBase {
+    @JSONKey("meta.stats.views") var metaViews: Int?
+    @JSONKey("stats.views") var views: Int = 0
+}
+
+@JSONModel
+final class FeatureFinal: FeatureBase {
+    var sides: Int
+    var note: String?
+}
+
+@JSONModel
+final class FeatureFinalClass: Equatable {
+    var id: Int
+    @JSONKey("meta.lang") var language: String
+    @JSONKey("id_str", "idStr") var idString: String
+    @JSONKey(collecting: ["lat", "meta.lon"]) var position: [String: Double]
+    var tags: [String] = []
+
+    func jsonDidDecode() throws {
+        if id == 13 { throw HookFailure() }
+    }
+}
+
+/// Generated objects for the feature models: each member present or not, in any order, with
+/// values of the right type or not.
+struct FeatureInputs {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        // SplitMix64: a fixed sequence per seed, so a failure can be reproduced.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
+    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
+
+    /// Values of one JSON type: those a property of that type accepts, then those it does not.
+    struct Values {
+        var valid: [String]
+        var invalid: [String]
+    }
+
+    static let integers = Values(valid: ["1", "0", "42", "13", "-3"], invalid: ["1.5", "1e2", "\"7\"", "null", "true", "[]"])
+    static let strings = Values(
+        valid: ["\"en\"", "\"reject\"", "\"\"", "\"caf\\u00e9\""], invalid: ["7", "null", "{}", "false"])
+    static let doubles = Values(valid: ["1.25", "-0.5", "3"], invalid: ["\"x\"", "null", "[1]"])
+    static let arrays = Values(valid: ["[]", "[\"a\", \"b\"]"], invalid: ["[1]", "[\"a\", null]", "null", "\"a\"", "{}"])
+
+    /// Mostly a value of the right type: most generated objects then decode, or fail on one member.
+    mutating func pick(_ values: Values) -> String {
+        chance(85) ? pick(values.valid) : pick(values.invalid)
+    }
+
+    mutating func object(_ members: [(String, String)]) -> String {
+        var chosen = members.filter { _ in chance(92) }
+        // Order: as declared, reversed, or shuffled.
+        switch next() % 3 {
+        case 0: break
+        case 1: chosen.reverse()
+        default:
+            for index in chosen.indices.reversed() where index > 0 {
+                chosen.swapAt(index, Int(next() % UInt64(index + 1)))
+            }
+        }
+        if chance(5), let first = chosen.first { chosen.append(first) }
+        if chance(10) { chosen.insert(("extra", pick(["1", "{\"a\": [1, {}]}", "\"x\"", "null"])), at: 0) }
+        return "{" + chosen.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    mutating func stats() -> String {
+        chance(8) ? pick(["null", "[]", "{}"]) : object([("views", pick(Self.integers))])
+    }
+
+    mutating func meta() -> String {
+        switch next() % 20 {
+        case 0: return "null"
+        case 1: return pick(["[]", "\"meta\"", "3"])
+        default:
+            return object([
+                ("lang", pick(Self.strings)), ("lon", pick(Self.doubles)), ("stats", stats()),
+            ])
+        }
+    }
+
+    mutating func featureObject(leaf: Bool = false, final: Bool = false) -> String {
+        var members: [(String, String)] = [
+            ("id", pick(Self.integers)), ("meta", meta()), ("id_str", pick(Self.strings)), ("idStr", pick(Self.strings)),
+            ("lat", pick(Self.doubles)), ("tags", pick(Self.arrays)), ("note", pick(Self.strings)), ("stats", stats()),
+        ]
+        if leaf || !final { members += [("title", pick(Self.strings)), ("name", pick(Self.strings))] }
+        if final { members.append(("sides", pick(Self.integers))) }
+        return object(members)
+    }
+}
+
+@Suite("Mapping features: the direct path and the general one agree")
+struct MappingEquivalenceTests {
+    static let decoders: [JSONModelDecoder] = {
+        var rejecting = JSONModelDecoder()
+        rejecting.unknownKeys = .reject
+        return [JSONModelDecoder(), rejecting]
+    }()
+
+    func check<T: JSONDecodable & Equatable>(_ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        for decoder in Self.decoders {
+            expectSameOutcome(T.self, text, decoder, sourceLocation: sourceLocation)
+            if let direct = directly(T.self, text, decoder) {
+                let general = try? generally(T.self, Array(text.utf8), decoder).get()
+                #expect(general == direct, "direct read of \(text): \(direct) against \(String(describing: general))", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func structsWithEveryFeature() {
+        var inputs = FeatureInputs(state: 1)
+        var direct = 0
+        for _ in 0..<600 {
+            let text = inputs.featureObject()
+            check(FeatureStruct.self, text)
+            if directly(FeatureStruct.self, text) != nil { direct += 1 }
+        }
+        // The generated inputs reach the direct path often enough to compare values there.
+        #expect(direct > 20)
+    }
+
+    @Test func finalClassesWithEveryFeature() {
+        var inputs = FeatureInputs(state: 2)
+        var direct = 0
+        for _ in 0..<600 {
+            let text = inputs.featureObject()
+            check(FeatureFinalClass.self, text)
+            if directly(FeatureFinalClass.self, text) != nil { direct += 1 }
+        }
+        #expect(direct > 20)
+    }
+
+    @Test func classHierarchiesAndClustersWithEveryFeature() {
+        var inputs = FeatureInputs(state: 3)
+        var chosen: Set<ObjectIdentifier> = []
+        for round in 0..<900 {
+            let text = inputs.featureObject(leaf: round % 3 == 1, final: round % 3 == 2)
+            check(FeatureBase.self, text)
+            check(FeatureLeaf.self, text)
+            check(FeatureShared.self, text)
+            check(FeatureFinal.self, text)
+            if let value = directly(FeatureBase.self, text) { chosen.insert(ObjectIdentifier(type(of: value))) }
+        }
+        // The cluster chose each of its classes on the direct path.
+        #expect(chosen.count == 3)
+    }
+
+    @Test func classesTakeTheDirectPath() throws {
+        let text = #"""
+            {"id": 1, "meta": {"lang": "en", "lon": 2.5, "stats": {"views": 8}}, "lat": 1, "idStr": "1", "title": "t",
+             "stats": {"views": 9}}
+            """#
+        let leaf = try #require(directly(FeatureBase.self, text))
+        #expect(leaf is FeatureLeaf)
+        #expect((leaf as? FeatureLeaf)?.views == 9)
+        #expect(leaf.position["lat"] == 1 && leaf.position.count == 2)
+        #expect(try #require(directly(FeatureFinalClass.self, text)).idString == "1")
+        #expect(FeatureBase.readsDirectly && FeatureLeaf.readsDirectly && FeatureFinalClass.readsDirectly)
+        // A key read at two levels of the hierarchy takes the general path, with the same result.
+        #expect(directly(FeatureShared.self, text) == nil)
+        let shared = try JSONModelDecoder().decode(FeatureShared.self, from: Array(text.utf8))
+        #expect(shared.metaViews == 8 && shared.views == 9 && shared.language == "en")
+    }
+}
