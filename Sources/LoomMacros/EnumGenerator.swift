@@ -295,6 +295,7 @@ enum EnumGenerator {
         var decode = CodeWriter()
         writeDecode(model, into: &decode)
         members.append(decode.text)
+        members.append(directReading(model).text)
         var encode = CodeWriter()
         writeEncode(model, into: &encode)
         members.append(encode.text)
@@ -356,6 +357,89 @@ enum EnumGenerator {
             code.line("default: \(fallbackStatement(model) ?? "throw found.unknownCase()")")
             code.line("}")
         }
+    }
+
+    // MARK: The direct path
+
+    /// `readsDirectly` and `read(from:context:)`: the case found in the bytes
+    /// (`JSONReader+Enums.swift`), then its payload read from them. Every form but the plain
+    /// ones falls back to `init(json:context:)`, the general path, which decides the same
+    /// inputs the same way: an untagged enum reads its first case directly, and a value the
+    /// first case does not read goes to the general path, which tries the cases in order.
+    static func directReading(_ model: EnumModel) -> CodeWriter {
+        let access = model.accessPrefix
+        var writer = CodeWriter()
+        writer.line("\(access)static var readsDirectly: Bool { true }")
+        writer.line("")
+        writer.block(
+            "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
+        ) { body in
+            body.line("let start = reader.mark()")
+            let wrapped: Bool
+            switch model.representation {
+            case .external:
+                body.line("let (slot, unit) = try reader.externalCase(Self._loomCases, context)")
+                wrapped = true
+            case .internalTag:
+                body.line("let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)")
+                wrapped = false
+            case .adjacent:
+                body.line("let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)")
+                wrapped = true
+            case .untagged:
+                guard let first = model.cases.first(where: { $0.payload != nil }), let payload = first.payload else {
+                    body.line("try reader.fallBack()")
+                    return
+                }
+                body.line("_ = start")
+                body.line(
+                    "return try Loom.JSONReader.narrowing { Self\(first.construct("try reader.value(\(payload).self, context)")) }")
+                return
+            case .chosenByContent:
+                body.line("let choice = try reader.element(context) { element, _ in try Self.jsonCase(for: element) }")
+                body.line("reader.rewind(to: start)")
+                body.line("guard let choice else { \(directFallback(model)) }")
+                body.line("return try Loom.JSONReader.narrowing { () throws -> Self in")
+                body.line("    switch choice {")
+                for entry in model.cases {
+                    guard let payload = entry.payload else { continue }
+                    body.line(
+                        "    case .\(entry.accessName): return Self\(entry.construct("try reader.value(\(payload).self, context)"))")
+                }
+                body.line("    }")
+                body.line("}")
+                return
+            }
+            body.line("switch slot {")
+            for entry in model.cases {
+                body.line("case \(entry.slots.map(String.init).joined(separator: ", ")):")
+                guard let payload = entry.payload else {
+                    body.line(wrapped ? "    try reader.expect(unit)" : "    try reader.endUnitCase()")
+                    body.line("    return Self\(entry.construct(""))")
+                    continue
+                }
+                if wrapped { body.line("    try reader.expect(!unit)") }
+                body.line(
+                    "    let value = try Loom.JSONReader.narrowing { Self\(entry.construct("try reader.value(\(payload).self, context)")) }")
+                if wrapped { body.line("    try reader.endCase()") }
+                body.line("    return value")
+            }
+            body.line("default:")
+            body.line("    \(directFallback(model))")
+            body.line("}")
+        }
+        return writer
+    }
+
+    /// The direct path's statements for a value that names no case: the fallback case read
+    /// from the value's start, or the general path.
+    private static func directFallback(_ model: EnumModel) -> String {
+        guard let fallback = model.fallback else { return "try reader.fallBack()" }
+        guard let payload = fallback.payload else {
+            return "reader.rewind(to: start); try reader.skipValue(); return Self\(fallback.construct(""))"
+        }
+        return
+            "reader.rewind(to: start); return try Loom.JSONReader.narrowing { Self\(fallback.construct("try reader.value(\(payload).self, context)")) }"
     }
 
     /// `self = .unknown(…)` for a value that names no case, if the enum has a fallback.

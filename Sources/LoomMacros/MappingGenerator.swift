@@ -162,12 +162,15 @@ enum MappingGenerator {
         let slot = "slots.v\(property.index)"
         let shape = property.isOptional ? property.shape.unwrapped : property.shape
         let value = valueExpression(property, shape, model: model)
+        // A property with fallback keys reads every one of them, its first key too, the same way.
+        var role = role
+        if case .primary = role, property.isFallback { role = .alternative }
         switch role {
         case .collected(let name):
             guard case .collected(let members) = property.keys, let position = members.firstIndex(where: { $0.name == name })
             else { return [] }
             return ["try reader.collect(&slots.c\(property.index), \(position))"]
-        case .alternative, .primary where property.isFallback:
+        case .alternative:
             guard case .fallbacks(let references) = property.keys, let rank = references.firstIndex(of: reference) else {
                 return []
             }

@@ -56,6 +56,26 @@ struct PolyExpansionTests {
                     }
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        let value = try Loom.JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
+                        return value
+                    case 1, 2:
+                        let value = try Loom.JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
+                        return value
+                    case 3:
+                        try reader.endUnitCase()
+                        return Self.ping
+                    default:
+                        reader.rewind(to: start); return try Loom.JSONReader.narrowing { Self.unknown(try reader.value(JSONValue.self, context)) }
+                    }
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
@@ -108,6 +128,30 @@ struct PolyExpansionTests {
                     }
                 }
 
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    let (slot, unit) = try reader.externalCase(Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 1:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.image(picture: try reader.value(PictureMessage.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 2:
+                        try reader.expect(unit)
+                        return Self.ping
+                    default:
+                        try reader.fallBack()
+                    }
+                }
+
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
@@ -154,6 +198,25 @@ struct PolyExpansionTests {
                     case 0: self = .userJoined(try found.payload { try found.context.decode(User.self, from: $0) })
                     case 1: self = .other
                     default: self = .other
+                    }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.userJoined(try reader.value(User.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 1:
+                        try reader.expect(unit)
+                        return Self.other
+                    default:
+                        reader.rewind(to: start); try reader.skipValue(); return Self.other
                     }
                 }
 
@@ -204,6 +267,14 @@ struct PolyExpansionTests {
                         return
                     }
                     self = .unknown(try context.decode(JSONValue.self, from: element))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    _ = start
+                    return try Loom.JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -262,6 +333,21 @@ struct PolyExpansionTests {
                     switch choice {
                     case .text: self = .text(try context.decode(TextMessage.self, from: element))
                     case .image: self = .image(try context.decode(PictureMessage.self, from: element))
+                    }
+                }
+
+                public static var readsDirectly: Bool { true }
+
+                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    let choice = try reader.element(context) { element, _ in try Self.jsonCase(for: element) }
+                    reader.rewind(to: start)
+                    guard let choice else { try reader.fallBack() }
+                    return try Loom.JSONReader.narrowing { () throws -> Self in
+                        switch choice {
+                        case .text: return Self.text(try reader.value(TextMessage.self, context))
+                        case .image: return Self.image(try reader.value(PictureMessage.self, context))
+                        }
                     }
                 }
 
@@ -1282,6 +1368,27 @@ struct PolyExpansionTests {
                     case 0: self = .left(try found.payload { try found.context.decode(Left.self, from: $0) })
                     case 1: self = .right(try found.payload { try found.context.decode(Right.self, from: $0) })
                     default: throw found.unknownCase()
+                    }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.left(try reader.value(Left.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 1:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.right(try reader.value(Right.self, context)) }
+                        try reader.endCase()
+                        return value
+                    default:
+                        try reader.fallBack()
                     }
                 }
 

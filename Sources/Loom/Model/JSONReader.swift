@@ -52,6 +52,10 @@ public struct JSONReader {
     /// The document scalar values without a direct form are read through, created on the
     /// first one (``element(_:_:)``).
     var scalarDocument: JSONDocument?
+    /// Whether the reader stands inside an object after its first member, which an
+    /// internally tagged enum has read (its tag): the next ``beginObject(_:)`` continues that
+    /// object instead of expecting `{`.
+    @usableFromInline var resuming = false
 
     init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool) {
         scanner = JSONByteScanner(input, options: options)
@@ -152,7 +156,7 @@ public struct JSONReader {
     /// - Throws: ``Fallback`` when the value is not an object or nests too deep.
     @inlinable @inline(__always)
     public mutating func beginObject(_ context: borrowing JSONDecodingContext) throws(Fallback) -> Bool {
-        guard peek() == UInt8(ascii: "{") else { try Self.fail() }
+        guard peek() == UInt8(ascii: "{") else { return try resumeObject() }
         try enterContainer()
         try checkStack(context)
         position = skipWhitespace(position &+ 1)
@@ -162,6 +166,15 @@ public struct JSONReader {
             return false
         }
         return true
+    }
+
+    /// ``beginObject(_:)`` where no `{` is: the rest of the object an internally tagged
+    /// enum has begun, or a fallback.
+    @usableFromInline
+    mutating func resumeObject() throws(Fallback) -> Bool {
+        guard resuming else { try Self.fail() }
+        resuming = false
+        return try nextMember()
     }
 
     /// Reads a member's key and the colon after it; returns the key's slot in `keys`, or -1

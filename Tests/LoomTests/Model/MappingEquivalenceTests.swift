@@ -241,3 +241,157 @@ struct MappingEquivalenceTests {
         #expect(shared.metaViews == 8 && shared.views == 9 && shared.language == "en")
     }
 }
+
+// MARK: Polymorphic enums
+
+@JSONModel
+struct EnumText: Equatable {
+    var body: String
+    var lang: String?
+}
+
+@JSONModel
+struct EnumImage: Equatable {
+    var url: String
+    var width: Int = 0
+}
+
+@JSONModel(representation: .internal(tag: "type"))
+enum InternalFeature: Equatable {
+    case text(EnumText)
+    @JSONTag("image", "picture") case image(EnumImage)
+    case ping
+}
+
+@JSONModel(representation: .internal(tag: "type"))
+enum InternalOpenFeature: Equatable {
+    case text(EnumText)
+    @JSONFallback case unknown(JSONValue)
+}
+
+@JSONModel
+enum ExternalFeature: Equatable {
+    case text(EnumText)
+    case image(EnumImage)
+    case ping
+}
+
+@JSONModel(representation: .adjacent(tag: "type", content: "value"))
+enum AdjacentFeature: Equatable {
+    case text(EnumText)
+    case image(EnumImage)
+    case ping
+    @JSONFallback case other
+}
+
+@JSONModel(representation: .untagged)
+enum UntaggedFeature: Equatable {
+    case image(EnumImage)
+    case text(EnumText)
+}
+
+@JSONModel(representation: .chosenByContent)
+enum ChosenFeature: Equatable {
+    case text(EnumText)
+    case image(EnumImage)
+
+    static func jsonCase(for object: JSONElement) -> JSONCase? {
+        if object["url"] != nil { return .image }
+        if object["body"] != nil { return .text }
+        return nil
+    }
+}
+
+extension FeatureInputs {
+    static let tags = Values(
+        valid: ["\"text\"", "\"image\"", "\"picture\"", "\"ping\""], invalid: ["\"other\"", "7", "null", "{}", "\"Text\""])
+
+    /// The members of a text or image payload, or of neither.
+    mutating func payloadMembers() -> [(String, String)] {
+        switch next() % 3 {
+        case 0: return [("body", pick(Self.strings)), ("lang", pick(Self.strings))]
+        case 1: return [("url", pick(Self.strings)), ("width", pick(Self.integers))]
+        default: return [("body", pick(Self.strings)), ("url", pick(Self.strings))]
+        }
+    }
+
+    /// `{"type": …, payload members…}`, the tag anywhere or missing.
+    mutating func internallyTagged() -> String {
+        var members = payloadMembers()
+        if chance(92) {
+            // First, as Loom writes it, or anywhere.
+            let position = chance(70) ? 0 : Int(next() % UInt64(members.count + 1))
+            members.insert(("type", pick(Self.tags)), at: position)
+        }
+        return object(members, keepingOrder: true)
+    }
+
+    mutating func externallyTagged() -> String {
+        switch next() % 6 {
+        case 0: return pick(Self.tags)
+        case 1: return pick(["{}", "[]", "null", "{\"text\": {\"body\": \"a\"}, \"image\": {\"url\": \"u\"}}"])
+        default: return "{" + pick(Self.tags) + ": " + object(payloadMembers()) + "}"
+        }
+    }
+
+    mutating func adjacentlyTagged() -> String {
+        let tag = ("type", pick(Self.tags))
+        let value = ("value", object(payloadMembers()))
+        switch next() % 6 {
+        case 0: return object([tag], keepingOrder: true)
+        case 1: return object([value, tag], keepingOrder: true)
+        case 2: return object([value], keepingOrder: true)
+        default: return object([tag, value], keepingOrder: true)
+        }
+    }
+
+    /// `object(_:)` without reordering the members.
+    mutating func object(_ members: [(String, String)], keepingOrder: Bool) -> String {
+        guard keepingOrder else { return object(members) }
+        var chosen = members
+        if chance(10) { chosen.append(("extra", pick(["1", "{\"a\": [1, {}]}", "\"x\"", "null"]))) }
+        return "{" + chosen.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+}
+
+extension MappingEquivalenceTests {
+    @Test func polymorphicEnumsInEveryRepresentation() {
+        var inputs = FeatureInputs(state: 4)
+        var direct = [String: Int]()
+        func count<T: JSONDecodable & Equatable>(_ type: T.Type, _ text: String) {
+            check(T.self, text)
+            if directly(T.self, text) != nil { direct["\(T.self)", default: 0] += 1 }
+        }
+        for _ in 0..<500 {
+            let internallyTagged = inputs.internallyTagged()
+            count(InternalFeature.self, internallyTagged)
+            count(InternalOpenFeature.self, internallyTagged)
+            count(ExternalFeature.self, inputs.externallyTagged())
+            count(AdjacentFeature.self, inputs.adjacentlyTagged())
+            let payload = inputs.object(inputs.payloadMembers())
+            count(UntaggedFeature.self, payload)
+            count(ChosenFeature.self, payload)
+        }
+        // Every representation reads directly where its input is the plain form.
+        for type in ["InternalFeature", "InternalOpenFeature", "ExternalFeature", "AdjacentFeature", "UntaggedFeature", "ChosenFeature"] {
+            #expect(direct[type, default: 0] > 20, "\(type): \(direct[type, default: 0]) direct reads")
+        }
+    }
+
+    @Test func enumsTakeTheDirectPath() throws {
+        #expect(directly(InternalFeature.self, #"{"type": "picture", "url": "u", "width": 3}"#) == .image(EnumImage(url: "u", width: 3)))
+        // A tag after the payload's members is found without a document, then the object read again.
+        #expect(directly(InternalFeature.self, #"{"body": "b", "type": "text"}"#) == .text(EnumText(body: "b")))
+        #expect(directly(InternalFeature.self, #"{"type": "ping"}"#) == .ping)
+        #expect(directly(InternalOpenFeature.self, #"{"type": "x", "n": 1}"#) == .unknown(["type": "x", "n": 1]))
+        #expect(directly(ExternalFeature.self, #"{"image": {"url": "u"}}"#) == .image(EnumImage(url: "u")))
+        #expect(directly(ExternalFeature.self, #""ping""#) == .ping)
+        #expect(directly(AdjacentFeature.self, #"{"type": "text", "value": {"body": "b"}}"#) == .text(EnumText(body: "b")))
+        #expect(directly(AdjacentFeature.self, #"{"type": "nope", "value": 1}"#) == .other)
+        #expect(directly(ChosenFeature.self, #"{"url": "u"}"#) == .image(EnumImage(url: "u")))
+        #expect(directly([UntaggedFeature].self, #"[{"url": "u"}]"#) == [.image(EnumImage(url: "u"))])
+        // The second case of an untagged enum is the general path's to choose.
+        #expect(directly(UntaggedFeature.self, #"{"body": "b"}"#) == nil)
+        #expect(try JSONModelDecoder().decode(UntaggedFeature.self, from: #"{"body": "b"}"#) == .text(EnumText(body: "b")))
+    }
+}
