@@ -94,7 +94,7 @@ struct Report {
             lines.append(
                 "Expected allocations (decode rows): what the decoded result must hold — Strings over 15 UTF-8 bytes "
                     + "(shorter ones are stored inline), non-empty arrays and dictionaries, class instances — counted "
-                    + "by walking the result with `Mirror`. Issue 7's bar: Loom/expected ≤ 2.")
+                    + "by walking the result with `Mirror`. The bar: Loom/expected ≤ 2.")
             lines.append("")
         }
         lines += extraLines(markdown: true)
@@ -181,7 +181,7 @@ struct Report {
             lines.append(
                 "C ceiling: simdjson \(SimdjsonCeiling.isAvailable ? "" : "(not built) ")DOM parse of the same bytes, "
                     + "walking every value; its parser is reused between iterations as in simdjson's own benchmarks. "
-                    + "Issue 7's bar: Loom decode models ≥ 30 % of simdjson on twitter and citm.")
+                    + "The bar: Loom decode models ≥ 30 % of simdjson on twitter and citm.")
             lines.append("")
         } else if !SimdjsonCeiling.isAvailable {
             lines.append(SimdjsonCeiling.skipMessage + ".")
