@@ -18,13 +18,17 @@ func benchmarkCases(for corpus: Corpus) -> [CaseSpec] {
     switch corpus.name {
     case "twitter.json":
         cases += modelCases(TwitterSearch.self, corpus: corpus)
-        // The same file read by a model of the 30 fields a timeline shows: mostly skipping.
+        // The same file read by a model of the fields a timeline shows: mostly skipping.
         cases.append(
             CaseSpec(id: "decode-subset", title: "decode models (timeline subset)", corpus: corpus) {
                 modelCase(TimelineSearch.self, corpus: corpus, decode: true, id: "decode-subset", title: "decode models (timeline subset)")
             })
+        // The timeline subset with one mapping feature each (FeatureCases.swift).
+        cases += twitterFeatureCases(for: corpus)
     case "citm_catalog.json": cases += modelCases(CitmCatalog.self, corpus: corpus)
-    case "canada.json": cases += modelCases(FeatureCollection.self, corpus: corpus)
+    case "canada.json":
+        cases += modelCases(FeatureCollection.self, corpus: corpus)
+        cases += canadaFeatureCases(for: corpus)
     case GeneratedPayload.largeName: cases += modelCases(LargeRecords.self, corpus: corpus)
     default: break
     }

@@ -66,6 +66,13 @@ struct BenchmarkCase {
     /// Heap allocations the decoded result must hold (Strings over 15 UTF-8 bytes, non-empty
     /// arrays and dictionaries, class instances), for decode rows; see ``ExpectedAllocations``.
     var expectedAllocations: (() throws -> Int)? = nil
+    /// For a feature row: the id of the plain row on the same corpus that decodes the same
+    /// information without the feature (`decode-subset`, `decode-models`)…
+    var plain: String? = nil
+    /// …and that row's two sides (Loom's, Foundation's), timed again in this row's interleaved
+    /// rounds, so that the feature's ratio and the plain ratio it is compared with see the same
+    /// load. Neither is reported as an implementation of this row.
+    var plainSides: (loom: Side, foundation: Side)? = nil
 
     init(
         id: String, title: String, corpus: Corpus, loom: Side?, foundation: Side, extras: [Side] = [],
@@ -83,6 +90,7 @@ struct BenchmarkCase {
     }
 
     var path: String { "\(corpus.stem)/\(id)" }
+    var plainPath: String? { plain.map { "\(corpus.stem)/\($0)" } }
 }
 
 /// A case before it is built: enough to filter and name it. Its inputs (parsed trees, models)
@@ -151,6 +159,9 @@ struct CaseResult {
     var extraMemory: [MemoryResult?] = []
     /// Whether the case was timed by the wall clock.
     var wallClock = false
+    /// A feature row's plain sides, timed in its rounds (``BenchmarkCase/plainSides``).
+    var plainLoom: SideResult? = nil
+    var plainFoundation: SideResult? = nil
 
     init(benchmark: BenchmarkCase, loom: SideResult?, foundation: SideResult?, failure: String?) {
         self.benchmark = benchmark
@@ -164,6 +175,37 @@ struct CaseResult {
     var ratio: Double? {
         guard let loom, let foundation else { return nil }
         return foundation.median / loom.median
+    }
+
+    /// For a feature row, the plain row's ratio measured in this row's rounds.
+    var plainRatio: Double? {
+        guard let plainLoom, let plainFoundation else { return nil }
+        return plainFoundation.median / plainLoom.median
+    }
+}
+
+/// A feature row's ratio over the plain ratio measured in its own rounds (and the plain
+/// row's own ratio, when that row ran too).
+struct RelativeRatio {
+    let feature: CaseResult
+    let featureRatio: Double
+    let plainRatio: Double
+    /// `corpus/case` of the plain row.
+    let plainPath: String
+    /// The plain row of this run, if it ran.
+    let plainRow: CaseResult?
+    var value: Double { featureRatio / plainRatio }
+
+    /// Every feature row that was timed, in run order.
+    static func all(in results: [CaseResult]) -> [RelativeRatio] {
+        results.compactMap { feature in
+            guard let plainPath = feature.benchmark.plainPath, let featureRatio = feature.ratio,
+                let plainRatio = feature.plainRatio
+            else { return nil }
+            return RelativeRatio(
+                feature: feature, featureRatio: featureRatio, plainRatio: plainRatio, plainPath: plainPath,
+                plainRow: results.first { $0.benchmark.path == plainPath && $0.failure == nil })
+        }
     }
 }
 
@@ -221,6 +263,7 @@ struct Runner {
             var sides: [Side] = [benchmark.foundation]
             if let loom = benchmark.loom { sides.insert(loom, at: 0) }
             sides += benchmark.extras
+            if let plain = benchmark.plainSides { sides += [plain.loom, plain.foundation] }
             for side in sides { try side.prepare() }
             // Warm up and estimate each side's time per iteration.
             let estimates = try sides.map { max(try warmUp($0), 1e-9) }
@@ -247,7 +290,11 @@ struct Runner {
             var result = CaseResult(
                 benchmark: benchmark, loom: benchmark.loom == nil ? nil : results.first,
                 foundation: results[mainCount - 1], failure: nil)
-            result.extras = Array(results[mainCount...])
+            result.extras = Array(results[mainCount..<(mainCount + benchmark.extras.count)])
+            if benchmark.plainSides != nil {
+                result.plainLoom = results[results.count - 2]
+                result.plainFoundation = results[results.count - 1]
+            }
             result.wallClock = timing == .wall
             result.expectedAllocations = try benchmark.expectedAllocations?()
             return result
