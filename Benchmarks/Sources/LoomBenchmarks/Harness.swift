@@ -159,6 +159,9 @@ struct CaseResult {
     var extraMemory: [MemoryResult?] = []
     /// Whether the case was timed by the wall clock.
     var wallClock = false
+    /// How many interleaved rounds the sides ran in; each side's samples are that many
+    /// equal blocks, in order.
+    var rounds = 0
     /// A feature row's plain sides, timed in its rounds (``BenchmarkCase/plainSides``).
     var plainLoom: SideResult? = nil
     var plainFoundation: SideResult? = nil
@@ -186,26 +189,59 @@ struct CaseResult {
 
 /// A feature row's ratio over the plain ratio measured in its own rounds (and the plain
 /// row's own ratio, when that row ran too).
+///
+/// `value` is paired by round: in each round the four sides (feature Loom and Foundation,
+/// plain Loom and Foundation) run one short block each, one after the other, so they share
+/// that moment's load; the round's ratio over plain ratio comes from the blocks' medians, and
+/// `value` is the median over the rounds. On the shared 2-core machine a side's speed changes
+/// by up to 2× when the other core gets busy, and a change in the middle of a row moves the
+/// ratio of the overall medians (`featureRatio / plainRatio`) by 20-40 %.
 struct RelativeRatio {
     let feature: CaseResult
+    /// The medians over all rounds, as in the report's ratio column.
     let featureRatio: Double
     let plainRatio: Double
+    /// Median over rounds of the round's feature ratio over its plain ratio.
+    let value: Double
     /// `corpus/case` of the plain row.
     let plainPath: String
     /// The plain row of this run, if it ran.
     let plainRow: CaseResult?
-    var value: Double { featureRatio / plainRatio }
 
     /// Every feature row that was timed, in run order.
     static func all(in results: [CaseResult]) -> [RelativeRatio] {
         results.compactMap { feature in
             guard let plainPath = feature.benchmark.plainPath, let featureRatio = feature.ratio,
-                let plainRatio = feature.plainRatio
+                let plainRatio = feature.plainRatio, let value = paired(feature)
             else { return nil }
             return RelativeRatio(
-                feature: feature, featureRatio: featureRatio, plainRatio: plainRatio, plainPath: plainPath,
-                plainRow: results.first { $0.benchmark.path == plainPath && $0.failure == nil })
+                feature: feature, featureRatio: featureRatio, plainRatio: plainRatio, value: value,
+                plainPath: plainPath, plainRow: results.first { $0.benchmark.path == plainPath && $0.failure == nil })
         }
+    }
+
+    private static func paired(_ result: CaseResult) -> Double? {
+        guard let loom = result.loom, let foundation = result.foundation, let plainLoom = result.plainLoom,
+            let plainFoundation = result.plainFoundation
+        else { return nil }
+        let sides = [loom, foundation, plainLoom, plainFoundation]
+        let rounds = result.rounds
+        guard rounds > 0, sides.allSatisfy({ !$0.samples.isEmpty && $0.samples.count % rounds == 0 }) else { return nil }
+        let perRound = sides.map { $0.samples.count / rounds }
+        var values: [Double] = []
+        for round in 0..<rounds {
+            let medians = sides.indices.map { index in
+                median(sides[index].samples[(round * perRound[index])..<((round + 1) * perRound[index])])
+            }
+            values.append((medians[1] / medians[0]) / (medians[3] / medians[2]))
+        }
+        return median(values[...])
+    }
+
+    private static func median(_ values: ArraySlice<Double>) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
 
@@ -271,10 +307,10 @@ struct Runner {
             // The generated payloads take seconds per iteration on the Foundation side: fewer
             // rounds keep a full run to minutes (each is still one interleaved sample per side).
             var minimumRounds = slowest > 1 ? min(3, settings.minimumRounds) : settings.minimumRounds
-            // A feature row's ratio is compared with its plain ratio: three samples of a side
-            // that takes 0.1 s (Foundation on canada.json, --quick) put one ratio of five off by
-            // 30-50 % under load, so these rows get at least five.
-            if benchmark.plainSides != nil && slowest <= 1 { minimumRounds = max(minimumRounds, 5) }
+            // A feature row's ratio is compared with its plain ratio round by round
+            // (``RelativeRatio``): at least ten rounds, also with --quick, so that each side's
+            // blocks are short and the four sides alternate often.
+            if benchmark.plainSides != nil && slowest <= 1 { minimumRounds = max(minimumRounds, 10) }
             let rounds = max(minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
             let share = settings.budgetPerSide / Double(rounds)
             let perRound = estimates.map { max(1, Int(share / $0)) }
@@ -300,6 +336,7 @@ struct Runner {
                 result.plainFoundation = results[results.count - 1]
             }
             result.wallClock = timing == .wall
+            result.rounds = rounds
             result.expectedAllocations = try benchmark.expectedAllocations?()
             return result
         } catch {

@@ -153,16 +153,18 @@ struct Report {
         }
         let header = [
             "corpus", "feature row", "ratio", "plain row", "plain ratio (same rounds)", "plain row's ratio",
-            "ratio / plain ratio",
+            "ratio / plain ratio (paired by round)",
         ]
         var lines = table(header, rows, markdown: markdown, numericFrom: 2)
         lines.append("")
         lines.append(
             "Feature rows: the same data as the plain row, mapped with one feature (key paths, fallback keys, hooks, "
                 + "final classes, a tagged enum) on Loom's side and with the Codable model a user would write on "
-                + "Foundation's. The plain row's two sides are timed again in each feature row's interleaved rounds; "
-                + "ratio / plain ratio = the feature row's Loom/Foundation ratio over that plain ratio (the bar: at "
-                + "least 0.9). The plain row's own ratio, timed separately in this run, is shown for comparison.")
+                + "Foundation's. The plain row's two sides are timed again in each feature row's interleaved rounds "
+                + "(plain ratio, same rounds). Ratio / plain ratio: in each round, the feature row's Loom/Foundation "
+                + "ratio over the plain ratio, from the medians of that round's samples; the median over the rounds "
+                + "(the bar: at least 0.9). The plain row's own ratio, timed separately in this run, is shown for "
+                + "comparison.")
         lines.append("")
         return lines
     }
