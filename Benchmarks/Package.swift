@@ -23,7 +23,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The C ceiling (issue 7): simdjson parsing the same bytes, built only where Debian's
+// The C ceiling: simdjson parsing the same bytes, built only where Debian's
 // `libsimdjson-dev` is installed (`apt-get install libsimdjson-dev`); elsewhere the benchmark
 // says the simdjson rows were skipped and why.
 if FileManager.default.fileExists(atPath: "/usr/include/simdjson.h") {

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Benchmark regression guard (issue 7, item 5), independent of `swift test`: builds the
-# benchmark package in release, runs a short benchmark (--quick --cpu-time, no peak-memory
-# children) on the standard corpora and the date payload, and fails when a Loom/Foundation
-# ratio falls below its floor by more than the measured noise margin, or a case's check fails.
+# Benchmark regression guard, independent of `swift test`: builds the benchmark package in
+# release, runs a short benchmark (--quick --cpu-time, no peak-memory children) on the
+# standard corpora (with the timeline subset and the feature rows: key paths, fallback keys,
+# hooks, classes, a tagged enum) and the date payload, and fails when
+#   - a Loom/Foundation ratio falls below its floor by more than the measured noise margin,
+#   - a feature row's ratio falls below `relative` times its plain row's ratio, timed in the
+#     feature row's own rounds (a regression tripwire set well below the 0.9 bar, see the
+#     floors file), or
+#   - a case's check fails.
 # A ratio below its limit is measured once more, alone, and fails only if it is below again:
 # a quick run times Foundation's slower cases only three times, and one slow iteration on a
 # shared machine can halve a median (canada/decode-models once read 6.6x against 11-16x in
@@ -11,8 +16,9 @@
 #   scripts/bench-guard.sh               # build, run once, compare with Benchmarks/guard-floors.txt
 #   scripts/bench-guard.sh --runs N      # print the ratios of N runs (to measure the noise margin)
 #
-# Floors and the margin live in Benchmarks/guard-floors.txt. A corpus missing on this machine
-# (../shared/corpora) is skipped with a message, as in the tests; simdjson is not needed.
+# Floors, the margin and the relative fraction live in Benchmarks/guard-floors.txt. A corpus
+# missing on this machine (../shared/corpora) is skipped with a message, as in the tests;
+# simdjson is not needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +35,8 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 run_once() {
     # Exit status 1 means a case failed its check (its FAILED line reports it); anything else
-    # is a crash or a usage error. Arguments: the filters.
+    # is a crash or a usage error. Arguments: the filters. Prints `corpus/case ratio` lines,
+    # then `relative FEATURE PLAIN r` for each feature row that ran with its plain row.
     local status=0
     "$binary" --quick --cpu-time --no-memory --ratios "$@" 2>"$log" || status=$?
     if (( status > 1 )); then echo "CRASHED $status"; fi
@@ -45,13 +52,29 @@ below="$(mktemp)"
 trap 'rm -f "$log" "$below"' EXIT
 
 # Prints a verdict per ratio read on standard input; exits 1 if any fails. The paths whose
-# ratio is below its limit go to $below. With retry=1 (a second run of some cases), floors
-# not measured are not reported as skipped.
+# ratio is below its limit go to $below (for a relative ratio, the feature row: it times its
+# plain row's sides itself). With retry=1 (a second run of some cases), floors not measured
+# are not reported as skipped.
 evaluate() {
     awk -v margin="$margin" -v floors="$floors" -v below="$below" -v retry="$1" '
         FNR == NR {
             if ($0 ~ /^#/ || NF < 2 || $1 == "margin") next
+            # `relative F` for every feature row, `relative PATH F` for one row.
+            if ($1 == "relative") { if (NF >= 3) rowRelative[$2] = $3; else relative = $2; next }
             floor[$1] = $2
+            next
+        }
+        $1 == "relative" {
+            feature = $2; plain = $3; value = $4
+            limit = (feature in rowRelative) ? rowRelative[feature] : relative
+            if (limit == "") next
+            if (value + 0 < limit + 0) {
+                printf "%s  %-40s %s of %s'"'"'s ratio < %s (relative)\n", retry ? "FAIL" : "below", feature, value, plain, limit
+                print feature > below
+                failed = 1
+            } else {
+                printf "ok    %-40s %s of %s'"'"'s ratio >= %s (relative)%s\n", feature, value, plain, limit, retry ? " on the second run" : ""
+            }
             next
         }
         {
@@ -87,8 +110,8 @@ echo "$verdicts"
 # Only ratios below their limit get a second run; a crash or a failed check fails at once.
 if (( status != 0 )) && ! grep -q '^FAIL' <<<"$verdicts"; then
     retry_filters=()
-    while read -r path; do retry_filters+=(--filter "$path"); done <"$below"
-    echo "bench-guard: measuring $(wc -l <"$below") case(s) below their limit once more" >&2
+    while read -r path; do retry_filters+=(--filter "$path"); done < <(sort -u "$below")
+    echo "bench-guard: measuring $(sort -u "$below" | wc -l) case(s) below their limit once more" >&2
     : >"$below"
     retried="$(run_once "${retry_filters[@]}")"
     evaluate 1 <<<"$retried" && status=0 || status=$?

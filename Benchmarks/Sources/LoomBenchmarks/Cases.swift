@@ -11,20 +11,24 @@ func benchmarkCases(for corpus: Corpus) -> [CaseSpec] {
         CaseSpec(id: "parse-value", title: "parse → JSONValue", corpus: corpus) { parseValueCase(corpus) },
     ]
     // Writing a 60 MB tree with JSONSerialization takes about 15 s an iteration: the large
-    // payload's rows are the four issue 7 asks for.
+    // payload has no write row (its rows parse, decode and encode).
     if corpus.name != GeneratedPayload.largeName {
         cases.append(CaseSpec(id: "write", title: "write JSONValue → bytes", corpus: corpus) { writeCase(corpus) })
     }
     switch corpus.name {
     case "twitter.json":
         cases += modelCases(TwitterSearch.self, corpus: corpus)
-        // The same file read by a model of the 30 fields a timeline shows: mostly skipping.
+        // The same file read by a model of the fields a timeline shows: mostly skipping.
         cases.append(
             CaseSpec(id: "decode-subset", title: "decode models (timeline subset)", corpus: corpus) {
                 modelCase(TimelineSearch.self, corpus: corpus, decode: true, id: "decode-subset", title: "decode models (timeline subset)")
             })
+        // The timeline subset with one mapping feature each (FeatureCases.swift).
+        cases += twitterFeatureCases(for: corpus)
     case "citm_catalog.json": cases += modelCases(CitmCatalog.self, corpus: corpus)
-    case "canada.json": cases += modelCases(FeatureCollection.self, corpus: corpus)
+    case "canada.json":
+        cases += modelCases(FeatureCollection.self, corpus: corpus)
+        cases += canadaFeatureCases(for: corpus)
     case GeneratedPayload.largeName: cases += modelCases(LargeRecords.self, corpus: corpus)
     default: break
     }

@@ -4,7 +4,7 @@ import Foundation
     import CSimdjson
 #endif
 
-/// The C ceiling of issue 7: simdjson (Debian's `libsimdjson-dev`) parsing the same bytes
+/// The C ceiling: simdjson (Debian's `libsimdjson-dev`) parsing the same bytes
 /// with its DOM API and walking every value. Present only when Package.swift found
 /// `/usr/include/simdjson.h` and built the `CSimdjson` target.
 enum SimdjsonCeiling {

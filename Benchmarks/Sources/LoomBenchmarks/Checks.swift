@@ -129,6 +129,8 @@ struct ModelDigest: Equatable, CustomStringConvertible {
     mutating func add(_ key: String, _ value: Int) { entries[key, default: 0] &+= value }
     mutating func add(_ key: String, _ value: Int64) { add(key, Int(truncatingIfNeeded: value)) }
     mutating func add(_ key: String, double value: Double) { add(key, Int(truncatingIfNeeded: value.bitPattern)) }
+    /// A string's bytes, not only its length (a polynomial hash of its UTF-8).
+    mutating func add(_ key: String, text: String) { add(key, text.utf8.reduce(0) { $0 &* 31 &+ Int($1) }) }
     mutating func count(_ key: String, _ condition: Bool = true) { add(key, condition ? 1 : 0) }
 
     /// The digest without `key`: for a writer known to drop that part (Foundation's

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The heap allocations a decoded result cannot avoid (issue 7: allocations per decoded
+/// The heap allocations a decoded result cannot avoid (the bar: allocations per decoded
 /// document within 2× of the Strings, Arrays and model class instances the result must
 /// contain), counted by walking the result with `Mirror`:
 ///

@@ -9,7 +9,7 @@ import Loom
     import Darwin
 #endif
 
-// MARK: Dates (issue 4, item 7)
+// MARK: Dates
 
 /// Date-heavy events: Loom's default ISO 8601 date handling against `JSONDecoder` /
 /// `JSONEncoder` with `.iso8601`. On this toolchain Foundation's `.iso8601` decoding accepts
@@ -66,7 +66,7 @@ private func dateCase(_ corpus: Corpus, decode: Bool) -> BenchmarkCase {
         })
 }
 
-// MARK: JSON Lines (issue 9, item 4)
+// MARK: JSON Lines
 
 /// A large JSON Lines file of small records, decoded record by record without keeping them:
 /// Loom's `JSONStream` against `JSONDecoder` on each line (read with the same 64 KiB POSIX

@@ -66,6 +66,13 @@ struct BenchmarkCase {
     /// Heap allocations the decoded result must hold (Strings over 15 UTF-8 bytes, non-empty
     /// arrays and dictionaries, class instances), for decode rows; see ``ExpectedAllocations``.
     var expectedAllocations: (() throws -> Int)? = nil
+    /// For a feature row: the id of the plain row on the same corpus that decodes the same
+    /// information without the feature (`decode-subset`, `decode-models`)…
+    var plain: String? = nil
+    /// …and that row's two sides (Loom's, Foundation's), timed again in this row's interleaved
+    /// rounds, so that the feature's ratio and the plain ratio it is compared with see the same
+    /// load. Neither is reported as an implementation of this row.
+    var plainSides: (loom: Side, foundation: Side)? = nil
 
     init(
         id: String, title: String, corpus: Corpus, loom: Side?, foundation: Side, extras: [Side] = [],
@@ -83,6 +90,7 @@ struct BenchmarkCase {
     }
 
     var path: String { "\(corpus.stem)/\(id)" }
+    var plainPath: String? { plain.map { "\(corpus.stem)/\($0)" } }
 }
 
 /// A case before it is built: enough to filter and name it. Its inputs (parsed trees, models)
@@ -151,6 +159,12 @@ struct CaseResult {
     var extraMemory: [MemoryResult?] = []
     /// Whether the case was timed by the wall clock.
     var wallClock = false
+    /// How many interleaved rounds the sides ran in; each side's samples are that many
+    /// equal blocks, in order.
+    var rounds = 0
+    /// A feature row's plain sides, timed in its rounds (``BenchmarkCase/plainSides``).
+    var plainLoom: SideResult? = nil
+    var plainFoundation: SideResult? = nil
 
     init(benchmark: BenchmarkCase, loom: SideResult?, foundation: SideResult?, failure: String?) {
         self.benchmark = benchmark
@@ -164,6 +178,71 @@ struct CaseResult {
     var ratio: Double? {
         guard let loom, let foundation else { return nil }
         return foundation.median / loom.median
+    }
+
+    /// For a feature row, the plain row's ratio measured in this row's rounds.
+    var plainRatio: Double? {
+        guard let plainLoom, let plainFoundation else { return nil }
+        return plainFoundation.median / plainLoom.median
+    }
+}
+
+/// A feature row's ratio over the plain ratio measured in its own rounds (and the plain
+/// row's own ratio, when that row ran too).
+///
+/// `value` is paired by round: in each round the four sides (feature Loom and Foundation,
+/// plain Loom and Foundation) run one short block each, one after the other, so they share
+/// that moment's load; the round's ratio over plain ratio comes from the blocks' medians, and
+/// `value` is the median over the rounds. On the shared 2-core machine a side's speed changes
+/// by up to 2× when the other core gets busy, and such changes during a row moved the ratio of
+/// the overall medians (`featureRatio / plainRatio`, three rounds) between 0.72 and 1.88 in
+/// five quick runs of canada/decode-keypath; paired by round over ten rounds, 0.96-1.09.
+struct RelativeRatio {
+    let feature: CaseResult
+    /// The medians over all rounds, as in the report's ratio column.
+    let featureRatio: Double
+    let plainRatio: Double
+    /// Median over rounds of the round's feature ratio over its plain ratio.
+    let value: Double
+    /// `corpus/case` of the plain row.
+    let plainPath: String
+    /// The plain row of this run, if it ran.
+    let plainRow: CaseResult?
+
+    /// Every feature row that was timed, in run order.
+    static func all(in results: [CaseResult]) -> [RelativeRatio] {
+        results.compactMap { feature in
+            guard let plainPath = feature.benchmark.plainPath, let featureRatio = feature.ratio,
+                let plainRatio = feature.plainRatio, let value = paired(feature)
+            else { return nil }
+            return RelativeRatio(
+                feature: feature, featureRatio: featureRatio, plainRatio: plainRatio, value: value,
+                plainPath: plainPath, plainRow: results.first { $0.benchmark.path == plainPath && $0.failure == nil })
+        }
+    }
+
+    private static func paired(_ result: CaseResult) -> Double? {
+        guard let loom = result.loom, let foundation = result.foundation, let plainLoom = result.plainLoom,
+            let plainFoundation = result.plainFoundation
+        else { return nil }
+        let sides = [loom, foundation, plainLoom, plainFoundation]
+        let rounds = result.rounds
+        guard rounds > 0, sides.allSatisfy({ !$0.samples.isEmpty && $0.samples.count % rounds == 0 }) else { return nil }
+        let perRound = sides.map { $0.samples.count / rounds }
+        var values: [Double] = []
+        for round in 0..<rounds {
+            let medians = sides.indices.map { index in
+                median(sides[index].samples[(round * perRound[index])..<((round + 1) * perRound[index])])
+            }
+            values.append((medians[1] / medians[0]) / (medians[3] / medians[2]))
+        }
+        return median(values[...])
+    }
+
+    private static func median(_ values: ArraySlice<Double>) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
 
@@ -221,13 +300,18 @@ struct Runner {
             var sides: [Side] = [benchmark.foundation]
             if let loom = benchmark.loom { sides.insert(loom, at: 0) }
             sides += benchmark.extras
+            if let plain = benchmark.plainSides { sides += [plain.loom, plain.foundation] }
             for side in sides { try side.prepare() }
             // Warm up and estimate each side's time per iteration.
             let estimates = try sides.map { max(try warmUp($0), 1e-9) }
             let slowest = estimates.max() ?? 1
             // The generated payloads take seconds per iteration on the Foundation side: fewer
             // rounds keep a full run to minutes (each is still one interleaved sample per side).
-            let minimumRounds = slowest > 1 ? min(3, settings.minimumRounds) : settings.minimumRounds
+            var minimumRounds = slowest > 1 ? min(3, settings.minimumRounds) : settings.minimumRounds
+            // A feature row's ratio is compared with its plain ratio round by round
+            // (``RelativeRatio``): at least ten rounds, also with --quick, so that each side's
+            // blocks are short and the four sides alternate often.
+            if benchmark.plainSides != nil && slowest <= 1 { minimumRounds = max(minimumRounds, 10) }
             let rounds = max(minimumRounds, min(settings.rounds, Int(settings.budgetPerSide / slowest)))
             let share = settings.budgetPerSide / Double(rounds)
             let perRound = estimates.map { max(1, Int(share / $0)) }
@@ -247,8 +331,13 @@ struct Runner {
             var result = CaseResult(
                 benchmark: benchmark, loom: benchmark.loom == nil ? nil : results.first,
                 foundation: results[mainCount - 1], failure: nil)
-            result.extras = Array(results[mainCount...])
+            result.extras = Array(results[mainCount..<(mainCount + benchmark.extras.count)])
+            if benchmark.plainSides != nil {
+                result.plainLoom = results[results.count - 2]
+                result.plainFoundation = results[results.count - 1]
+            }
             result.wallClock = timing == .wall
+            result.rounds = rounds
             result.expectedAllocations = try benchmark.expectedAllocations?()
             return result
         } catch {

@@ -46,6 +46,8 @@ struct Report {
             ])
         }
         var text = Report.align(rows)
+        let relative = relativeLines(markdown: false)
+        if !relative.isEmpty { text += "\n\n" + relative.joined(separator: "\n") }
         let extras = extraLines(markdown: false)
         if !extras.isEmpty { text += "\n\n" + extras.joined(separator: "\n") }
         let memory = memoryLines(markdown: false)
@@ -78,6 +80,7 @@ struct Report {
             lines.append("| \(corpus) | \(title) | \(loom) | \(foundation) | \(ratio) |")
         }
         lines.append("")
+        lines += relativeLines(markdown: true)
         if AllocationCounter.isAvailable {
             lines.append(
                 "| corpus | case | Loom allocations/iteration | Foundation allocations/iteration | expected | Loom/expected |")
@@ -94,7 +97,7 @@ struct Report {
             lines.append(
                 "Expected allocations (decode rows): what the decoded result must hold — Strings over 15 UTF-8 bytes "
                     + "(shorter ones are stored inline), non-empty arrays and dictionaries, class instances — counted "
-                    + "by walking the result with `Mirror`. Issue 7's bar: Loom/expected ≤ 2.")
+                    + "by walking the result with `Mirror`. The bar: Loom/expected ≤ 2.")
             lines.append("")
         }
         lines += extraLines(markdown: true)
@@ -130,6 +133,40 @@ struct Report {
             text += " Allocations not counted: the counter needs glibc."
         }
         return text
+    }
+
+    // MARK: Feature rows against their plain rows
+
+    /// Each feature row's ratio over its plain row's: what a mapping feature costs relative to
+    /// the same data decoded plainly, each against `JSONDecoder`. The plain ratio is the one
+    /// timed in the feature row's own rounds; the plain row's own ratio is shown beside it.
+    private func relativeLines(markdown: Bool) -> [String] {
+        let relatives = RelativeRatio.all(in: results)
+        guard !relatives.isEmpty else { return [] }
+        let rows = relatives.map { relative in
+            [
+                relative.feature.benchmark.corpus.name, relative.feature.benchmark.id,
+                Report.formatRatio(relative.featureRatio), relative.plainRow?.benchmark.id ?? relative.plainPath,
+                Report.formatRatio(relative.plainRatio), relative.plainRow?.ratio.map(Report.formatRatio) ?? "—",
+                String(format: "%.2f", relative.value),
+            ]
+        }
+        let header = [
+            "corpus", "feature row", "ratio", "plain row", "plain ratio (same rounds)", "plain row's ratio",
+            "ratio / plain ratio (paired by round)",
+        ]
+        var lines = table(header, rows, markdown: markdown, numericFrom: 2)
+        lines.append("")
+        lines.append(
+            "Feature rows: the same data as the plain row, mapped with one feature (key paths, fallback keys, hooks, "
+                + "final classes, a tagged enum) on Loom's side and with the Codable model a user would write on "
+                + "Foundation's. The plain row's two sides are timed again in each feature row's interleaved rounds "
+                + "(plain ratio, same rounds). Ratio / plain ratio: in each round, the feature row's Loom/Foundation "
+                + "ratio over the plain ratio, from the medians of that round's samples; the median over the rounds "
+                + "(the bar: at least 0.9). The plain row's own ratio, timed separately in this run, is shown for "
+                + "comparison.")
+        lines.append("")
+        return lines
     }
 
     // MARK: Further implementations, the C ceiling, peak memory
@@ -181,7 +218,7 @@ struct Report {
             lines.append(
                 "C ceiling: simdjson \(SimdjsonCeiling.isAvailable ? "" : "(not built) ")DOM parse of the same bytes, "
                     + "walking every value; its parser is reused between iterations as in simdjson's own benchmarks. "
-                    + "Issue 7's bar: Loom decode models ≥ 30 % of simdjson on twitter and citm.")
+                    + "The bar: Loom decode models ≥ 30 % of simdjson on twitter and citm.")
             lines.append("")
         } else if !SimdjsonCeiling.isAvailable {
             lines.append(SimdjsonCeiling.skipMessage + ".")

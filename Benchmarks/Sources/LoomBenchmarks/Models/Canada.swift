@@ -33,15 +33,10 @@ extension FeatureCollection: CorpusModel {
         digest.add("type", type.utf8.count)
         for feature in features {
             digest.count("features")
+            digest.add("feature.type", feature.type.utf8.count)
             digest.add("properties", feature.properties.count)
-            digest.add("geometry.type", feature.geometry.type.utf8.count)
-            for ring in feature.geometry.coordinates {
-                digest.count("rings")
-                for point in ring {
-                    digest.count("points")
-                    for coordinate in point { digest.add("coordinates", double: coordinate) }
-                }
-            }
+            if let name = feature.properties["name"] { digest.add("properties.name", text: name) }
+            Geometry.add(type: feature.geometry.type, rings: feature.geometry.coordinates, to: &digest)
         }
         return digest
     }
@@ -51,9 +46,12 @@ extension FeatureCollection: CorpusModel {
         digest.add("type", try value.string("type").utf8.count)
         for feature in try value.array("features") {
             digest.count("features")
-            digest.add("properties", try feature.member("properties").objectValue?.count ?? -1)
+            digest.add("feature.type", try feature.string("type").utf8.count)
+            let properties = try feature.member("properties")
+            digest.add("properties", properties.objectValue?.count ?? -1)
+            if properties.present("name") { digest.add("properties.name", text: try properties.string("name")) }
             let geometry = try feature.member("geometry")
-            digest.add("geometry.type", try geometry.string("type").utf8.count)
+            digest.add("geometry.type", text: try geometry.string("type"))
             for ring in try geometry.array("coordinates") {
                 digest.count("rings")
                 for point in ring.arrayValue ?? [] {
@@ -65,5 +63,20 @@ extension FeatureCollection: CorpusModel {
             }
         }
         return digest
+    }
+}
+
+extension Geometry {
+    /// The digest of one polygon geometry: its type and its rings (shared by the models that
+    /// read canada.json, whatever they map the geometry to).
+    static func add(type: String, rings: [[[Double]]], to digest: inout ModelDigest) {
+        digest.add("geometry.type", text: type)
+        for ring in rings {
+            digest.count("rings")
+            for point in ring {
+                digest.count("points")
+                for coordinate in point { digest.add("coordinates", double: coordinate) }
+            }
+        }
     }
 }

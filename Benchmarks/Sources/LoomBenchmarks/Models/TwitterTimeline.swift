@@ -1,7 +1,10 @@
-// A subset model of twitter.json: the 30 fields a timeline screen shows (text, author,
-// avatar, counts, links, hashtags, mentions, attached media, the retweeted tweet). Everything
-// else in the file (the user's 35 other fields, geo data, metadata, sources, symbols…) is
-// passed over unread, and both decoders must still validate it.
+// A subset model of twitter.json: the fields a timeline screen shows (text, author, avatar,
+// counts, links, hashtags, mentions, attached media, the retweeted tweet, and from `metadata`
+// the language and result type). Everything else in the file (the user's 35 other fields, geo
+// data, sources, symbols…) is passed over unread, and both decoders must still validate it.
+//
+// The feature rows (`Models/TwitterFeatures.swift`) map the same information with key paths,
+// fallback keys, hooks or classes; this model is their plain row.
 
 import Foundation
 import Loom
@@ -13,6 +16,7 @@ struct TimelineSearch: Codable, Sendable {
 
 @JSONModel
 struct TimelineStatus: Codable, Sendable {
+    let metadata: TimelineMetadata
     let id: Int64
     @JSONKey("created_at") let createdAt: String
     let text: String
@@ -27,6 +31,7 @@ struct TimelineStatus: Codable, Sendable {
     @JSONKey("possibly_sensitive") let possiblySensitive: Bool?
 
     enum CodingKeys: String, CodingKey {
+        case metadata
         case id
         case createdAt = "created_at"
         case text
@@ -39,6 +44,17 @@ struct TimelineStatus: Codable, Sendable {
         case favorited
         case retweeted
         case possiblySensitive = "possibly_sensitive"
+    }
+}
+
+@JSONModel
+struct TimelineMetadata: Codable, Sendable {
+    @JSONKey("iso_language_code") let language: String
+    @JSONKey("result_type") let resultType: String
+
+    enum CodingKeys: String, CodingKey {
+        case language = "iso_language_code"
+        case resultType = "result_type"
     }
 }
 
@@ -140,6 +156,8 @@ extension TimelineSearch: CorpusModel, LoomModelCoding {
 extension TimelineStatus {
     func add(to digest: inout ModelDigest) {
         digest.count("statuses")
+        digest.add("language", text: metadata.language)
+        digest.add("resultType", text: metadata.resultType)
         digest.add("id", id)
         digest.add("createdAt", createdAt.utf8.count)
         digest.add("text", text.utf8.count)
@@ -165,6 +183,9 @@ extension TimelineStatus {
 
     static func add(_ status: JSONValue, to digest: inout ModelDigest) throws {
         digest.count("statuses")
+        let metadata = try status.member("metadata")
+        digest.add("language", text: try metadata.string("iso_language_code"))
+        digest.add("resultType", text: try metadata.string("result_type"))
         digest.add("id", try status.int("id"))
         digest.add("createdAt", try status.string("created_at").utf8.count)
         digest.add("text", try status.string("text").utf8.count)
