@@ -205,6 +205,14 @@ public struct JSONModelDecoder: Sendable {
     func decodeWithReport<T: JSONDecodable>(_ type: T.Type, fromBuffer buffer: UnsafeBufferPointer<UInt8>) throws -> (
         value: T, report: JSONDecodingReport
     ) {
+        // Read directly, a decode bends nothing: the reader falls back wherever a note would be.
+        if T.readsDirectly,
+            let value = JSONReader.decode(T.self, from: buffer, context: JSONDecodingContext(decoder: self), reporting: true)
+        {
+            let empty = JSONDecodingReport()
+            report?(empty)
+            return (value, empty)
+        }
         let document: JSONDocument
         do {
             document = try JSONDocument(borrowing: buffer, options: parsingOptions)
@@ -240,7 +248,10 @@ public struct JSONModelDecoder: Sendable {
     @inlinable
     func decode<T: JSONDecodable>(_ type: T.Type, fromBuffer buffer: UnsafeBufferPointer<UInt8>) throws -> T {
         let context = JSONDecodingContext(decoder: self)
-        if T.readsDirectly, let value = JSONReader.decode(T.self, from: buffer, context: context) { return value }
+        if T.readsDirectly, let value = JSONReader.decode(T.self, from: buffer, context: context) {
+            report?(JSONDecodingReport())
+            return value
+        }
         let document: JSONDocument
         do {
             document = try JSONDocument(borrowing: buffer, options: parsingOptions)

@@ -304,19 +304,27 @@ extension JSONReader: _JSONReading {
         _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {}
 
-    /// Nothing to check: a missing key takes the default.
+    /// A missing key takes the default.
+    ///
+    /// - Throws: ``Fallback`` for a missing key in a decode that reports: the report notes it.
     @inlinable @inline(__always)
     public mutating func defaulted<T>(
         _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
-    ) throws {}
+    ) throws {
+        guard slot != nil || !reporting else { try Self.fail() }
+    }
 
-    /// Nothing to check: a missing key takes the default.
+    /// A missing key takes the default.
+    ///
+    /// - Throws: ``Fallback`` for a missing key in a decode that reports: the report notes it.
     @inlinable @inline(__always)
     public mutating func optionalDefaulted<T>(
         _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
-    ) throws {}
+    ) throws {
+        guard slot != nil || !reporting else { try Self.fail() }
+    }
 
     /// Checks a property with fallback keys: a value, or a missing key that may be missing.
     ///
@@ -330,6 +338,8 @@ extension JSONReader: _JSONReading {
         // The general decoder judges `null` by the presence and the decoder's options.
         if state.nullRank != .max || state.valueRank != .max { try Self.fail() }
         if case .required = presence { try Self.fail() }
+        if case .optional = presence { return }
+        if reporting { try Self.fail() }
     }
 
     /// Decodes a collected property from an object of the noted members: their keys as
@@ -342,7 +352,11 @@ extension JSONReader: _JSONReading {
         _ body: (inout JSONReader, JSONDecodingContext) throws -> T
     ) throws -> T? {
         let present = slot.ranges.contains { $0 != nil }
-        if !present, presence != .required { return nil }
+        if !present, presence != .required {
+            // A default stands in: the report notes it.
+            if reporting && presence != .optional { try Self.fail() }
+            return nil
+        }
         var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, range) in slot.ranges.enumerated() {
             guard let range, index < names.count else { continue }

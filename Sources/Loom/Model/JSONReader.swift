@@ -47,6 +47,10 @@ public struct JSONReader {
     @usableFromInline let maxDepth: Int
     /// Whether keys are matched in their snake_case form (``JSONKeyStrategy/snakeCase``).
     @usableFromInline let snakeCaseKeys: Bool
+    /// Whether the decode reports what it bends (`decodeWithReport`, a `report` callback):
+    /// the reader then falls back wherever the report would note something (a default for a
+    /// missing key, a value read through a document), so a direct read reports nothing.
+    @usableFromInline let reporting: Bool
     /// The limits for the documents of values without a direct form.
     let options: JSONParsingOptions
     /// The document scalar values without a direct form are read through, created on the
@@ -57,11 +61,12 @@ public struct JSONReader {
     /// object instead of expecting `{`.
     @usableFromInline var resuming = false
 
-    init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool) {
+    init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool, reporting: Bool = false) {
         scanner = JSONByteScanner(input, options: options)
         position = 0
         maxDepth = options.maxDepth
         self.snakeCaseKeys = snakeCaseKeys
+        self.reporting = reporting
         self.options = options
     }
 
@@ -72,11 +77,11 @@ public struct JSONReader {
 
     /// Whether a decode with `decoder`'s options can take the direct path at all: options the
     /// reader does not apply (comments, trailing commas, rejected duplicates, value and
-    /// container counts, custom key strategies, reports) send it straight to the general one.
+    /// container counts, custom key strategies) send it straight to the general one.
     static func applies(to decoder: JSONModelDecoder, inputLength: Int) -> Bool {
         let options = decoder.parsingOptions
         if case .custom = decoder.keyStrategy { return false }
-        return decoder.report == nil && !options.allowComments && !options.allowTrailingCommas
+        return !options.allowComments && !options.allowTrailingCommas
             && options.duplicateKeys != .reject && options.maxValueCount == .max
             && options.maxContainerCount == .max && inputLength <= options.maxInputLength
     }
@@ -84,9 +89,9 @@ public struct JSONReader {
     /// Decodes the whole of `input` as a `T`, or returns `nil` when the general decoder must.
     @usableFromInline
     static func decode<T: JSONDecodable>(
-        _ type: T.Type, from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext
+        _ type: T.Type, from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false
     ) -> T? {
-        read(from: input, context: context) { (reader: inout JSONReader) throws(Fallback) in
+        read(from: input, context: context, reporting: reporting) { (reader: inout JSONReader) throws(Fallback) in
             try T.read(from: &reader, context: context)
         }
     }
@@ -94,12 +99,14 @@ public struct JSONReader {
     /// Runs `body` on a reader of the whole of `input`, which must hold one value and nothing
     /// after it; `nil` when the decoder's options or the input need the general decoder.
     static func read<T>(
-        from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext,
+        from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false,
         _ body: (inout JSONReader) throws(Fallback) -> T
     ) -> T? {
         let decoder = context.decoder
         guard applies(to: decoder, inputLength: input.count) else { return nil }
-        var reader = JSONReader(input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1)
+        var reader = JSONReader(
+            input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1,
+            reporting: reporting || decoder.report != nil)
         do throws(Fallback) {
             reader.position = reader.skipWhitespace(0)
             let value = try body(&reader)
@@ -627,6 +634,9 @@ public struct JSONReader {
     public mutating func element<T>(
         _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> T {
+        // A value read through a document may be bent (a transformer's default, leniency),
+        // and a note needs the value's path in the whole input: the general path reports it.
+        if reporting { try Self.fail() }
         let (element, document) = try valueElement()
         do {
             return try withExtendedLifetime(document) { try body(element, context) }

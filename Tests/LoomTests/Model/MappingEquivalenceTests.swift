@@ -395,3 +395,54 @@ extension MappingEquivalenceTests {
         #expect(try JSONModelDecoder().decode(UntaggedFeature.self, from: #"{"body": "b"}"#) == .text(EnumText(body: "b")))
     }
 }
+
+// MARK: Reports
+
+extension MappingEquivalenceTests {
+    /// `decodeWithReport` from bytes (which tries the direct path) against the same decode of
+    /// a parsed document (which never does): the same value and the same notes.
+    func checkReport<T: JSONDecodable & Equatable>(
+        _ type: T.Type, _ text: String, _ decoder: JSONModelDecoder, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let fromBytes = Result { try decoder.decodeWithReport(T.self, from: text) }
+        let fromDocument = Result { try decoder.decodeWithReport(T.self, from: JSONDocument(parsing: text)) }
+        switch (fromBytes, fromDocument) {
+        case (.success(let direct), .success(let general)):
+            #expect(direct.value == general.value, sourceLocation: sourceLocation)
+            #expect(direct.report.notes.map(\.description) == general.report.notes.map(\.description), sourceLocation: sourceLocation)
+        case (.failure(let direct), .failure(let general)):
+            #expect("\(direct)" == "\(general)", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(text): \(fromBytes) against \(fromDocument)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func reportsAsTheGeneralPathDoes() {
+        var inputs = FeatureInputs(state: 5)
+        var lenient = JSONModelDecoder()
+        lenient.coercion = .lenient
+        var nullAsMissing = JSONModelDecoder()
+        nullAsMissing.nullAsMissing = true
+        for _ in 0..<400 {
+            let text = inputs.featureObject()
+            for decoder in [JSONModelDecoder(), lenient, nullAsMissing] {
+                checkReport(FeatureStruct.self, text, decoder)
+                checkReport(FeatureFinalClass.self, text, decoder)
+            }
+        }
+    }
+
+    @Test func aCleanDecodeWithAReportReadsDirectly() throws {
+        let text = #"{"id": 1, "meta": {"lang": "en", "lon": 2}, "id_str": "1", "title": "t", "lat": 1, "tags": [], "note": null}"#
+        var decoder = JSONModelDecoder()
+        let (value, report) = try decoder.decodeWithReport(FeatureStruct.self, from: text)
+        #expect(value.title == "t" && report.notes.isEmpty)
+        // The reading reader falls back where a note is due: a default for the missing `tags`.
+        let missing = text.replacingOccurrences(of: #""tags": [], "#, with: "")
+        let noted = try decoder.decodeWithReport(FeatureStruct.self, from: missing)
+        #expect(noted.report.notes.map(\.description) == [#"tags: key missing, used the default [] (line 1, column 1)"#])
+        decoder.report = { _ in }
+        #expect(directly(FeatureStruct.self, text, decoder) == value)
+        #expect(directly(FeatureStruct.self, missing, decoder) == nil)
+    }
+}
