@@ -1,4 +1,4 @@
-// Safety audit (issue 8): what in `Sources/` can still trap, and why input cannot reach it.
+// Safety audit: what in `Sources/` can still trap, and why input cannot reach it.
 //
 // Searched for: `try!`, `!`-unwraps, `as!`, `precondition`, `fatalError`,
 // `unsafelyUnwrapped`, wrapping arithmetic (`&+`, `&-`, `&*`, `&<<`, `&>>`) and other
