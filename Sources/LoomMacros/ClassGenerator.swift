@@ -529,16 +529,9 @@ enum ClassGenerator {
                     root: info.name
                 ).text)
         }
-        var update = CodeWriter()
-        update.line(
-            "\(overridable)\(override)func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {")
-        update.append(
-            MergeGenerator.updateBody(
-                model, description, isStruct: false,
-                superCall: info.superclass != nil
-                    ? "try super.update(json: element, context: context.forSuperclass(of: element))" : nil))
-        update.line("}")
-        members.append(update.text)
+        members += info.isHierarchy
+            ? MergeGenerator.hierarchyUpdateMembers(model, description, info: info, overridable: overridable)
+            : MergeGenerator.structUpdateMembers(model, description, access: access, isClass: true)
         return members
     }
 

@@ -374,7 +374,10 @@ enum EnumGenerator {
         writer.block(
             "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
         ) { body in
-            body.line("let start = reader.mark()")
+            // Where the value is read again from its start: a content chooser, a fallback case.
+            if model.representation == .chosenByContent || (model.fallback != nil && model.representation != .untagged) {
+                body.line("let start = reader.mark()")
+            }
             let wrapped: Bool
             switch model.representation {
             case .external:
@@ -391,7 +394,6 @@ enum EnumGenerator {
                     body.line("try reader.fallBack()")
                     return
                 }
-                body.line("_ = start")
                 body.line(
                     "return try Loom.JSONReader.narrowing { Self\(first.construct("try reader.value(\(payload).self, context)")) }")
                 return

@@ -131,54 +131,37 @@ enum MergeGenerator {
         return copy
     }
 
-    /// The body of `update(json:context:)`: a partial decode, then the property validators and
-    /// `validate()`; a struct is restored when validation fails.
-    static func updateBody(
-        _ model: MappedModel, _ description: ModelDescription, isStruct: Bool, superCall: String?
-    ) -> CodeWriter {
-        var body = CodeWriter()
-        if let superCall { body.line("    \(superCall)") }
-        let updating = updateModel(model, description)
-        let checks = HooksGenerator.afterDecode(updating, description, includeDidDecode: false)
-        let restores = isStruct && !checks.lines.isEmpty
-        if restores { body.line("    let saved = self") }
-        body.append(DecodeGenerator.body(updating))
-        if restores {
-            body.line("    do {")
-            var inner = CodeWriter(depth: 1)
-            inner.append(checks)
-            body.append(inner)
-            body.line("    } catch {")
-            body.line("        self = saved")
-            body.line("        throw error")
-            body.line("    }")
-        } else {
-            body.append(checks)
-        }
-        return body
-    }
-
     /// `update(json:context:)`, `update(reading:context:)` and `_loomUpdate`, which runs the
     /// model's member loop and stores only what was present, for a struct.
-    static func structUpdateMembers(_ model: MappedModel, _ description: ModelDescription, access: String) -> [String] {
+    ///
+    /// A final class (`isClass`) updates in place and keeps what it stored when validation
+    /// fails, as every class model does.
+    static func structUpdateMembers(_ model: MappedModel, _ description: ModelDescription, access: String, isClass: Bool = false)
+        -> [String]
+    {
         let updating = updateModel(model, description)
         var keys = KeyReferences(model, locals: true)
         let checks = MappingGenerator.checks(updating, keys: &keys)
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false)
+        let mutating = isClass ? "" : "mutating "
         var update = CodeWriter()
         update.block(
-            "mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+            "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             body.line("var slots = _LoomSlots()")
             body.line("try Self._loomRead(&slots, &reader, context)")
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
             for line in checks { body.line(line) }
-            if !validation.isEmpty { body.line("let saved = self") }
+            if !validation.isEmpty && !isClass { body.line("let saved = self") }
             for (property, original) in zip(updating.properties, model.properties) where property.decodes {
                 body.line(store(property, original: original))
             }
             guard !validation.isEmpty else { return }
+            guard !isClass else {
+                for line in validation { body.line(line) }
+                return
+            }
             body.line("do {")
             for line in validation { body.line("    " + line) }
             body.line("} catch {")
@@ -187,21 +170,76 @@ enum MergeGenerator {
             body.line("}")
         }
         var json = CodeWriter()
-        json.block("\(access)mutating func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws") {
+        json.block("\(access)\(mutating)func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws") {
             $0.line("var reader = Loom._JSONElementReader(element, context)")
             $0.line("try self._loomUpdate(&reader, context)")
         }
         var reading = CodeWriter()
         reading.block(
-            "\(access)mutating func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback)"
+            "\(access)\(mutating)func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback)"
         ) { $0.line("try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }") }
         return [json.text, reading.text, update.text]
     }
 
+    /// A class in a hierarchy: `_loomUpdate_X` updates its superclass's properties, then
+    /// checks and stores its own and runs its validators, from the slots its member loop
+    /// filled; `update(json:context:)` and `update(reading:context:)` run the loop of the
+    /// class being updated and that chain.
+    static func hierarchyUpdateMembers(
+        _ model: MappedModel, _ description: ModelDescription, info: ClassInfo, overridable: String
+    ) -> [String] {
+        let name = info.name
+        let own = model.tree.levels[0].slots.count
+        let override = info.superclass != nil ? "override " : ""
+        let updating = updateModel(model, description)
+        var keys = KeyReferences(model, locals: true, root: "keys")
+        let checks = MappingGenerator.checks(updating, keys: &keys, base: "base", ends: false)
+        let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false, base: "base")
+        var update = CodeWriter()
+        update.block(
+            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+        ) { body in
+            if let superclass = info.superclass {
+                body.line(
+                    "try self._loomUpdate_\(ClassGenerator.simpleName(superclass))(&slots.sup, keys, base &+ \(own), &reader, context)")
+            }
+            if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+            for line in keys.localBindings { body.line(line) }
+            for line in checks { body.line(line) }
+            for (property, original) in zip(updating.properties, model.properties) where property.decodes {
+                body.line(store(property, original: original, keptCollected: true))
+            }
+            for line in validation { body.line(line) }
+        }
+        var json = CodeWriter()
+        json.block("\(overridable)\(override)func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws") {
+            $0.line("var reader = Loom._JSONElementReader(element, context)")
+            $0.line("try self._loomUpdateReading_\(name)(&reader, context)")
+        }
+        var reading = CodeWriter()
+        reading.block(
+            "\(overridable)\(override)func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback)"
+        ) { body in
+            // A key both this class and its superclass read goes to one slot in one pass.
+            body.line("try reader.expect(!\(name).\(model.keySetName).repeatsKeys)")
+            body.line("try Loom.JSONReader.narrowing { try self._loomUpdateReading_\(name)(&reader, context) }")
+        }
+        var entry = CodeWriter()
+        entry.block(
+            "func _loomUpdateReading_\(name)<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+        ) { body in
+            body.line("var slots = _LoomSlots_\(name)()")
+            body.line("try \(name)._loomRead_\(name)(&slots, &reader, context)")
+            body.line("try self._loomUpdate_\(name)(&slots, \(name).\(model.keySetName), 0, &reader, context)")
+            body.line("try reader.endObject()")
+        }
+        return [json.text, reading.text, entry.text, update.text]
+    }
+
     /// `if let value = … { self.x = value }`: a present key replaces the value. An optional
     /// property read as `null` becomes `nil`, unless `null` counts as missing.
-    private static func store(_ property: MappedProperty, original: MappedProperty) -> String {
-        let value = MappingGenerator.value(property)
+    private static func store(_ property: MappedProperty, original: MappedProperty, keptCollected: Bool = false) -> String {
+        let value = MappingGenerator.value(property, keptCollected: keptCollected)
         let name = property.accessName
         if case .optional = original.presence, case .single = property.keys {
             return "if let value = \(value), value != nil || !context._nullIsMissing { self.\(name) = value }"

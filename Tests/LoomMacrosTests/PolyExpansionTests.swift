@@ -131,7 +131,6 @@ struct PolyExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    let start = reader.mark()
                     let (slot, unit) = try reader.externalCase(Self._loomCases, context)
                     switch slot {
                     case 0:
@@ -272,8 +271,6 @@ struct PolyExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    let start = reader.mark()
-                    _ = start
                     return try Loom.JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
                 }
 
@@ -487,24 +484,21 @@ struct PolyExpansionTests {
                 }
 
                 func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self._loomUpdate(&reader, context)
+                }
+
+                func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }
+                }
+
+                func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 1: context.assign(&s1, member.value)
-                        case 0: break
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optionalDefaulted(s1, _loomKeys, 1) { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    if let value = u1 { self.displayName = value }
+                    try reader.optionalDefaulted(slots.v1, _loomKeys, 1, context, default: "")
+                    try reader.endObject()
+                    if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
                 }
             }
 
@@ -664,23 +658,25 @@ struct PolyExpansionTests {
                 }
 
                 func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.defaulted(s0, _loomKeys, 0) { try $1.decode(Int.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    if let value = u0 { self.id = value }
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self._loomUpdateReading_Message(&reader, context)
+                }
+
+                func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    try reader.expect(!Message._loomKeys.repeatsKeys)
+                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_Message(&reader, context) }
+                }
+
+                func _loomUpdateReading_Message<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_Message()
+                    try Message._loomRead_Message(&slots, &reader, context)
+                    try self._loomUpdate_Message(&slots, Message._loomKeys, 0, &reader, context)
+                    try reader.endObject()
+                }
+
+                func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    if let value = slots.v0.take() { self.id = value }
                 }
             }
 
@@ -691,8 +687,9 @@ struct PolyExpansionTests {
         )
     }
 
-    /// A subclass decodes its own keys, calls `super.init`, and writes its superclass's members
-    /// first; it repeats `init(from:)`, which Swift does not inherit (its superclass is `Codable`).
+    /// A subclass reads its own keys and hands the rest of the object to its superclass's
+    /// member reader, stores its values and calls `super.init(_loomSlots:)`, and writes its
+    /// superclass's members first; it repeats `init(from:)`, which Swift does not inherit (its superclass is `Codable`).
     @Test func subclass() {
         assertExpansion(
             """
@@ -825,31 +822,28 @@ struct PolyExpansionTests {
                 }
 
                 override func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
-                    try super.update(json: element, context: context.forSuperclass(of: element))
-                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var s1: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys_TextMessage.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        case 1: context.assign(&s1, member.value)
-                        default: context.unknownKey(member.key, _loomKeys_TextMessage, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.defaulted(s0, _loomKeys_TextMessage, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    let v1 = try errors.capture {
-                        try context.optionalDefaulted(s1, _loomKeys_TextMessage, 1) { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    let u1 = try Loom.JSONErrorAccumulator.unwrap(v1)
-                    if let value = u0 { self.body = value }
-                    if let value = u1 { self.draft = value }
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self._loomUpdateReading_TextMessage(&reader, context)
+                }
+
+                override func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    try reader.expect(!TextMessage._loomKeys_TextMessage.repeatsKeys)
+                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
+                }
+
+                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_TextMessage()
+                    try TextMessage._loomRead_TextMessage(&slots, &reader, context)
+                    try self._loomUpdate_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
+                    try reader.endObject()
+                }
+
+                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try self._loomUpdate_Message(&slots.sup, keys, base &+ 2, &reader, context)
+                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    try reader.optionalDefaulted(slots.v1, keys, base &+ 1, context, default: "")
+                    if let value = slots.v0.take() { self.body = value }
+                    if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.draft = value }
                 }
 
                 required convenience init(from decoder: any Swift.Decoder) throws {
@@ -1315,23 +1309,25 @@ struct PolyExpansionTests {
                 }
 
                 open func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
-                    let _loomKeys = Self._loomKeys
-                    let members = try context.object(element, for: Self.self)
-                    var s0: Loom.JSONElement? = nil
-                    var errors = Loom.JSONErrorAccumulator(context)
-                    var hint = 0
-                    for member in members {
-                        switch _loomKeys.match(member.key, hint: &hint, context) {
-                        case 0: context.assign(&s0, member.value)
-                        default: context.unknownKey(member.key, _loomKeys, into: &errors)
-                        }
-                    }
-                    let v0 = try errors.capture {
-                        try context.defaulted(s0, _loomKeys, 0) { try $1.decode(String.self, from: $0) }
-                    }
-                    try errors.finish()
-                    let u0 = try Loom.JSONErrorAccumulator.unwrap(v0)
-                    if let value = u0 { self.name = value }
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self._loomUpdateReading_Node(&reader, context)
+                }
+
+                open func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    try reader.expect(!Node._loomKeys.repeatsKeys)
+                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_Node(&reader, context) }
+                }
+
+                func _loomUpdateReading_Node<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_Node()
+                    try Node._loomRead_Node(&slots, &reader, context)
+                    try self._loomUpdate_Node(&slots, Node._loomKeys, 0, &reader, context)
+                    try reader.endObject()
+                }
+
+                public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    if let value = slots.v0.take() { self.name = value }
                 }
             }
 
@@ -1374,7 +1370,6 @@ struct PolyExpansionTests {
                 static var readsDirectly: Bool { true }
 
                 static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    let start = reader.mark()
                     let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:

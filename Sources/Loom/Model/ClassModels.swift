@@ -20,31 +20,13 @@ extension JSONKeySet {
 }
 
 extension JSONDecodingContext {
-    /// The context a subclass model passes to `super.init(json:context:)` for the same object:
-    /// the subclass has checked the object's keys against its own and its superclasses', so
-    /// the superclass does not report the subclass's keys as unknown.
-    @inlinable
-    public func forSuperclass(of element: JSONElement) -> JSONDecodingContext {
-        guard rejectsUnknownKeys else { return self }
-        var copy = self
-        copy.exemptObject = element.index
-        copy.exemptObjectDocument = ObjectIdentifier(element.document)
-        return copy
-    }
-
     /// Whether a key the generated code did not match is known after all: the tag of an
-    /// internally tagged enum, a key a subclass key set inherits, or a key of an object a
-    /// subclass has checked. Only called when unknown keys are rejected.
+    /// internally tagged enum, or a key a subclass key set inherits. Only called when unknown
+    /// keys are rejected.
     func isExempt(_ key: JSONElement, _ keys: JSONKeySet) -> Bool {
-        let document = ObjectIdentifier(key.document)
-        if key.index == exemptKey && exemptKeyDocument == document { return true }
+        if key.index == exemptKey && exemptKeyDocument == ObjectIdentifier(key.document) { return true }
         var hint = 0
-        if keys.match(key, hint: &hint, self) >= 0 { return true }
-        guard exemptObject >= 0, exemptObjectDocument == document else { return false }
-        let object = JSONElement(document: key.document, index: exemptObject)
-        guard object.nodeKind == .object else { return false }
-        for member in object.members where member.key.index == key.index { return true }
-        return false
+        return keys.match(key, hint: &hint, self) >= 0
     }
 }
 

@@ -30,7 +30,7 @@ public protocol JSONDecodable {
 
     /// Reads a value straight from JSON bytes, on the direct path (see ``JSONReader``).
     ///
-    /// `@JSONModel` generates it for structs, and Loom's own conformances have it. The default
+    /// `@JSONModel` generates it for every model, and Loom's own conformances have it. The default
     /// implementation reads the value as a ``JSONElement`` (``JSONReader/element(_:_:)``) and
     /// calls ``makeInstance(json:context:)``, so every conformance can be read.
     ///
@@ -111,12 +111,8 @@ public struct JSONDecodingContext: Sendable {
     /// The tape index of a key that is not unknown although no key set maps it: the tag of
     /// an internally tagged enum, seen by its payload (see `Polymorphism.swift`).
     @usableFromInline var exemptKey = -1
-    /// The tape index of an object whose keys a subclass model has checked already: its
-    /// superclass's initializer does not report them (see `ClassModels.swift`).
-    @usableFromInline var exemptObject = -1
-    /// The documents `exemptKey` and `exemptObject` index into.
+    /// The document `exemptKey` indexes into.
     @usableFromInline var exemptKeyDocument: ObjectIdentifier?
-    @usableFromInline var exemptObjectDocument: ObjectIdentifier?
     /// Whether values of another JSON type are converted (``JSONCoercion``); read only on the
     /// type-mismatch path of the leaf decoders, so strict decoding pays nothing for it.
     public internal(set) var isLenient: Bool

@@ -61,7 +61,12 @@ public struct _JSONElementReader {
     /// The model's own object, once entered.
     var object: JSONElement { frames.first?.object ?? current }
 
-    func frameIndex(_ keys: JSONKeySet) -> Int? { frames.lastIndex { $0.keys === keys } }
+    func frameIndex(_ keys: JSONKeySet) -> Int? {
+        if let index = frames.lastIndex(where: { $0.keys === keys }) { return index }
+        // A generic model computes its key sets, a new instance each time: the same level has
+        // the same keys at the same prefix.
+        return frames.lastIndex { $0.keys.names == keys.names && $0.keys.prefix == keys.prefix }
+    }
 
     /// The element matched for slot `index` of `keys`, if its level was entered and the key present.
     func element(_ keys: JSONKeySet, _ index: Int) -> JSONElement? {

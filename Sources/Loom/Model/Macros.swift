@@ -80,13 +80,14 @@
 @attached(
     member, conformances: Decodable, Encodable,
     names: named(init(json:context:)), named(init(from:)), named(encode(to:)), named(encode(to:context:)), named(_loomKeys),
-    named(_LoomValues), named(_loomDecode), named(readsDirectly), named(read(from:context:)),
-    named(_LoomSlots), named(_loomRead), named(_loomReadValues), named(_loomEncode(to:context:)), named(_loomCases),
+    named(_LoomValues), named(readsDirectly), named(read(from:context:)), named(_LoomSlots), named(_loomRead),
+    named(_loomFinish), named(_loomUpdate), named(update(reading:context:)), named(_loomEncode(to:context:)), named(_loomCases),
     named(_loomTagKeys), named(makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
     named(_loomIsEqual(to:)), named(_loomHash(into:)), named(_loomDescribe(into:)), named(==), named(hash(into:)),
     named(description), named(merge(from:)), named(merge(from:only:)), named(_loomMerge(from:)),
     named(update(json:context:)), named(JSONCase), arbitrary)
-// Both roles list `arbitrary` for the numbered names (`_loomKeys_1`, `_loomTransformer_3`, …):
+// Both roles list `arbitrary` for the numbered names (`_loomKeys_1`, `_loomTransformer_3`, …)
+// and those named after a class (`_LoomSlots_Message`, `_loomReadMember_Message`, …):
 // `prefixed(…)` prefixes the attached type's name, not a fixed stem.
 @attached(
     extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable,

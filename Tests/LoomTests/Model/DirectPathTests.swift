@@ -58,7 +58,7 @@ func expectSameOutcome<T: JSONDecodable & Equatable>(
 }
 
 /// A model the direct path covers, with a property of every kind it reads, and the kinds it
-/// reads through a document of the value (`Decimal`, `[Int: String]`, `JSONValue`, a transformer).
+/// reads through a document of the value (`Decimal`, `JSONValue`, a transformer).
 @JSONModel
 struct DirectModel: Equatable {
     enum Kind: String, CaseIterable { case alpha, beta, gamma }

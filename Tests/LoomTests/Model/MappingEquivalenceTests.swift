@@ -446,3 +446,110 @@ extension MappingEquivalenceTests {
         #expect(directly(FeatureStruct.self, missing, decoder) == nil)
     }
 }
+
+// MARK: Updating classes
+
+@JSONModel
+class UpdateBase: JSONMergeable, Equatable {
+    var id: Int = 0
+    @JSONKey("meta.lang") var language: String = ""
+    @JSONKey("id_str", "idStr") var idString: String?
+    let created: Int = 7
+
+    init() {}
+
+    static func validateId(_ id: Int) -> Bool { id != 13 }
+}
+
+@JSONModel
+final class UpdateLeaf: UpdateBase {
+    @JSONKey("stats.views") var views: Int = 0
+    @JSONKey("meta.stats.views") var metaViews: Int?
+    var tags: [String] = []
+
+    override init() { super.init() }
+}
+
+@JSONModel
+final class UpdateFinal: JSONMergeable, Equatable {
+    var id: Int = 0
+    @JSONKey("meta.lang") var language: String = ""
+    @JSONKey(collecting: ["lat", "meta.lon"]) var position: [String: Double] = [:]
+    var note: String?
+
+    init() {}
+
+    func validate() throws {
+        if language == "reject" { throw HookFailure() }
+    }
+}
+
+extension MappingEquivalenceTests {
+    /// `update(fromJSONString:)` (which tries the direct path) against `update(json:context:)`
+    /// on a parsed document: the same properties after, and the same error.
+    func checkUpdate<T: JSONMergeable & AnyObject & Equatable>(
+        _ make: () -> T, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let direct = make()
+        var general = make()
+        let directError = Result { try direct.update(fromJSONString: text) }.failureDescription
+        let generalError = Result {
+            let document = try JSONDocument(parsing: text)
+            try general.update(json: document.root, context: JSONDecodingContext(decoder: JSONModelDecoder()))
+        }.failureDescription
+        #expect(directError == generalError, "\(text)", sourceLocation: sourceLocation)
+        #expect(direct == general, "\(text)", sourceLocation: sourceLocation)
+    }
+
+    @Test func classesUpdateAsTheGeneralPathDoes() {
+        var inputs = FeatureInputs(state: 6)
+        for _ in 0..<400 {
+            let text = inputs.featureObject()
+            checkUpdate(UpdateBase.init, text)
+            checkUpdate(UpdateLeaf.init, text)
+            checkUpdate(UpdateFinal.init, text)
+        }
+    }
+}
+
+extension Result {
+    /// The error's description, or `nil` for a success.
+    var failureDescription: String? {
+        if case .failure(let error) = self { return "\(error)" }
+        return nil
+    }
+}
+
+// MARK: Generic models
+
+@JSONModel
+struct FeaturePage<Item: JSONModel & Equatable>: Equatable {
+    var items: [Item]
+    @JSONKey("meta.count") var count: Int
+    var next: String? = nil
+}
+
+extension MappingEquivalenceTests {
+    /// A generic model computes its key sets, a new instance per use: errors still name the
+    /// value that failed, not a missing key.
+    @Test func genericModelsReportTheValueThatFailed() {
+        #expect(
+            thrownDescription { try JSONModelDecoder().decode(FeaturePage<EnumText>.self, from: #"{"items": "x", "meta": {"count": 1}}"#) }
+                == #"items: expected array, found string "x" (line 1, column 11)"#)
+        var inputs = FeatureInputs(state: 7)
+        for _ in 0..<200 {
+            let items = inputs.pick(["[]", "[{\"body\": \"b\"}]", "[{\"body\": 1}]", "\"x\"", "null"])
+            let text = inputs.object([("items", items), ("meta", inputs.meta()), ("next", inputs.pick(FeatureInputs.strings))])
+            check(FeaturePage<EnumText>.self, text)
+        }
+    }
+
+    func thrownDescription(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
