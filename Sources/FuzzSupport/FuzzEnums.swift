@@ -2,23 +2,26 @@ import Foundation
 import Loom
 
 // Polymorphic enums written by hand in the shape `@JSONModel` generates for each
-// representation (see Tests/LoomMacrosTests/PolyExpansionTests.swift); the fuzz build leaves
-// the macro plugin out, so the expansion is spelled out here.
+// representation (Tests/LoomMacrosTests/PolyExpansionTests.swift holds the expected
+// expansions); the fuzz build leaves the macro plugin out. An enum's `init(json:context:)`
+// finds the case in a parsed document and reports every problem; its `read(from:context:)`
+// finds the case in the bytes and reads the payload from them, and throws
+// `JSONReader.Fallback` for every form it does not read itself.
 
 /// `{"type": "user", "login": …}`: internally tagged, an alternative tag, a case without
-/// payload and a fallback that keeps the raw JSON.
+/// payload and a fallback that keeps the raw JSON; the `money` payload goes through the Codable
+/// bridge.
 public enum FuzzEvent: Equatable, Sendable {
     case user(FuzzUser)
-    case money(FuzzMoney)  // payload through the Codable bridge
+    case money(FuzzMoney)  // @JSONTag("money", "cash")
     case ping
-    case unknown(JSONValue)
-}
+    case unknown(JSONValue)  // @JSONFallback
 
-extension FuzzEvent: JSONModel {
     static let _loomCases = JSONKeySet(["user", "money", "cash", "ping"], explicit: [true, true, true, true])
+
     static let _loomTagKeys = JSONKeySet(["type"], explicit: [true])
 
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         let found = try context.internallyTaggedCase(
             element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
         switch found.slot {
@@ -29,7 +32,33 @@ extension FuzzEvent: JSONModel {
         }
     }
 
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        let start = reader.mark()
+        let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
+        switch slot {
+        case 0:
+            let value = try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+            return value
+        case 1, 2:
+            let value = try JSONReader.narrowing { Self.money(try reader.value(FuzzMoney.self, context)) }
+            return value
+        case 3:
+            try reader.endUnitCase()
+            return Self.ping
+        default:
+            reader.rewind(to: start)
+            return try JSONReader.narrowing { Self.unknown(try reader.value(JSONValue.self, context)) }
+        }
+    }
+
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         switch self {
         case .user(let value):
             try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
@@ -47,35 +76,64 @@ extension FuzzEvent: JSONModel {
     }
 }
 
+extension FuzzEvent: JSONModel {}
+
 /// `{"user": {…}}` or `"ping"`: externally tagged, no fallback; recursive through `nested`.
 public indirect enum FuzzCommand: Equatable, Sendable {
     case user(FuzzUser)
     case nested([FuzzCommand])
     case ping
-}
 
-extension FuzzCommand: JSONModel {
     static let _loomCases = JSONKeySet(["user", "nested", "ping"], explicit: [true, true, true])
 
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let found = try context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        let found = try context.externallyTaggedCase(
+            element, cases: Self._loomCases, for: Self.self, hasFallback: false)
         switch found.slot {
         case 0: self = .user(try found.payload { try found.context.decode(FuzzUser.self, from: $0) })
-        case 1:
-            self = .nested(
-                try found.payload { try found.context.array($0) { try found.context.decode(FuzzCommand.self, from: $0) } })
+        case 1: self = .nested(try found.payload { try found.context.decode([FuzzCommand].self, from: $0) })
         case 2: self = .ping
         default: throw found.unknownCase()
         }
     }
 
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        let (slot, unit) = try reader.externalCase(Self._loomCases, context)
+        switch slot {
+        case 0:
+            try reader.expect(!unit)
+            let value = try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+            try reader.endCase()
+            return value
+        case 1:
+            try reader.expect(!unit)
+            let value = try JSONReader.narrowing { Self.nested(try reader.value([FuzzCommand].self, context)) }
+            try reader.endCase()
+            return value
+        case 2:
+            try reader.expect(unit)
+            return Self.ping
+        default:
+            try reader.fallBack()
+        }
+    }
+
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         switch self {
         case .user(let value):
-            try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+            try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) {
+                try context.encode(value, to: &$0)
+            }
         case .nested(let value):
             try context.writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) {
-                try context.array(value, to: &$0) { try context.encode($0, to: &$1) }
+                try context.encode(value, to: &$0)
             }
         case .ping:
             context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
@@ -83,30 +141,61 @@ extension FuzzCommand: JSONModel {
     }
 }
 
+extension FuzzCommand: JSONModel {}
+
 /// `{"kind": "user", "data": {…}}`: adjacently tagged with a fallback without payload.
 public enum FuzzNotice: Equatable, Sendable {
     case user(FuzzUser)
     case labels([String])
-    case other
-}
+    case other  // @JSONFallback
 
-extension FuzzNotice: JSONModel {
     static let _loomCases = JSONKeySet(["user", "labels", "other"], explicit: [true, true, true])
+
     static let _loomTagKeys = JSONKeySet(["kind", "data"], explicit: [true, true])
 
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         let found = try context.adjacentlyTaggedCase(
             element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
         switch found.slot {
         case 0: self = .user(try found.payload { try found.context.decode(FuzzUser.self, from: $0) })
-        case 1:
-            self = .labels(try found.payload { try found.context.array($0) { try found.context.decode(String.self, from: $0) } })
+        case 1: self = .labels(try found.payload { try found.context.decode([String].self, from: $0) })
         case 2: self = .other
         default: self = .other
         }
     }
 
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        let start = reader.mark()
+        let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
+        switch slot {
+        case 0:
+            try reader.expect(!unit)
+            let value = try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+            try reader.endCase()
+            return value
+        case 1:
+            try reader.expect(!unit)
+            let value = try JSONReader.narrowing { Self.labels(try reader.value([String].self, context)) }
+            try reader.endCase()
+            return value
+        case 2:
+            try reader.expect(unit)
+            return Self.other
+        default:
+            reader.rewind(to: start)
+            try reader.skipValue()
+            return Self.other
+        }
+    }
+
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         switch self {
         case .user(let value):
             try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
@@ -114,7 +203,7 @@ extension FuzzNotice: JSONModel {
             }
         case .labels(let value):
             try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) {
-                try context.array(value, to: &$0) { try context.encode($0, to: &$1) }
+                try context.encode(value, to: &$0)
             }
         case .other:
             try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 2, to: &writer)
@@ -122,32 +211,108 @@ extension FuzzNotice: JSONModel {
     }
 }
 
-/// No tag: the first case that decodes wins; the fallback keeps the raw JSON.
+extension FuzzNotice: JSONModel {}
+
+/// No tag: the first case that decodes wins; the fallback keeps the raw JSON. The direct path
+/// reads the first case only.
 public enum FuzzAny: Equatable, Sendable {
     case user(FuzzUser)
     case numbers([Int64])
-    case unknown(JSONValue)
-}
+    case unknown(JSONValue)  // @JSONFallback
 
-extension FuzzAny: JSONModel {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         var attempts = JSONUntaggedAttempts(context)
         if let value = attempts.attempt("user", { try context.decode(FuzzUser.self, from: element) }) {
             self = .user(value)
             return
         }
-        if let value = attempts.attempt("numbers", { try context.array(element) { try context.decode(Int64.self, from: $0) } }) {
+        if let value = attempts.attempt("numbers", { try context.decode([Int64].self, from: element) }) {
             self = .numbers(value)
             return
         }
         self = .unknown(try context.decode(JSONValue.self, from: element))
     }
 
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+    }
+
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         switch self {
-        case .user(let value): try context.encode(value, to: &writer)
-        case .numbers(let value): try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
-        case .unknown(let value): try context.encode(value, to: &writer)
+        case .user(let value):
+            try context.encode(value, to: &writer)
+        case .numbers(let value):
+            try context.encode(value, to: &writer)
+        case .unknown(let value):
+            try context.encode(value, to: &writer)
         }
     }
 }
+
+extension FuzzAny: JSONModel {}
+
+/// No tag: `jsonCase(for:)` chooses the case from the object (and throws for an object that
+/// could be either).
+public enum FuzzShape: Equatable, Sendable {
+    case circle(FuzzCircle)
+    case user(FuzzUser)
+
+    public static func jsonCase(for object: JSONElement) throws -> JSONCase? {
+        if object["radius"] != nil, object["login"] != nil { throw FuzzRejected(reason: "a circle or a user") }
+        if object["radius"] != nil { return .circle }
+        return object["login"] != nil ? .user : nil
+    }
+
+    public enum JSONCase: Hashable, Sendable, CaseIterable {
+        case circle
+        case user
+    }
+
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        guard let choice = try context.chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
+            throw context.noCaseChosen(for: Self.self, element)
+        }
+        switch choice {
+        case .circle: self = .circle(try context.decode(FuzzCircle.self, from: element))
+        case .user: self = .user(try context.decode(FuzzUser.self, from: element))
+        }
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        let start = reader.mark()
+        let choice = try reader.element(context) { element, _ in try Self.jsonCase(for: element) }
+        reader.rewind(to: start)
+        guard let choice else { try reader.fallBack() }
+        return try JSONReader.narrowing { () throws -> Self in
+            switch choice {
+            case .circle: return Self.circle(try reader.value(FuzzCircle.self, context))
+            case .user: return Self.user(try reader.value(FuzzUser.self, context))
+            }
+        }
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
+        switch self {
+        case .circle(let value):
+            try context.encode(value, to: &writer)
+        case .user(let value):
+            try context.encode(value, to: &writer)
+        }
+    }
+}
+
+extension FuzzShape: JSONModel {}

@@ -1,46 +1,80 @@
 import Foundation
 import Loom
 
-// Models written by hand against Loom's public API, in the shape `@JSONModel` generates
-// (see Tests/LoomTests/Model/HandWrittenModelTests.swift), so fuzzing does not depend on the
-// macro. Together they cover nesting, optionals, key paths, fallback keys, arrays,
-// dictionaries, a raw-value enum, the `.iso8601` transformer, defaults, recursion and a
-// `Codable` struct bridged through `JSONCodableBridge`.
-// Polymorphic enums, one per representation, are in FuzzEnums.swift.
+// Models written by hand against Loom's public API, in the shape `@JSONModel` generates for
+// the same declarations (Tests/LoomMacrosTests holds the expected expansions): the fuzz build
+// leaves the macro plugin out. Each struct's mapping is written once, generic over
+// `_JSONReading`, and runs on the bytes (`read(from:context:)`, the direct path) and on a
+// parsed document (`init(json:context:)`), which ModelChecks compares on every input.
+// Together with FuzzClasses.swift and FuzzEnums.swift they cover nesting, optionals, key paths
+// (shared prefixes, defaults under them), fallback keys (on one level and across levels),
+// collected keys, arrays, dictionaries with `String` and `Int` keys, a raw-value enum, the
+// `.iso8601` transformer, defaults, a lossy array, recursion, `Codable` types read through the
+// bridge, values without a direct form (`JSONValue`, `Decimal`), property validators and
+// `validate()`, a final class, a class hierarchy with a cluster root, and polymorphic enums in
+// every representation.
 
+/// A plain model: two leaves.
 public struct FuzzUser: Equatable, Sendable {
     public var login: String
     public var id: Int
-}
 
-extension FuzzUser: JSONModel {
     static let _loomKeys = JSONKeySet(["login", "id"])
 
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let members = try context.object(element, for: Self.self)
-        var s0: JSONElement? = nil
-        var s1: JSONElement? = nil
-        var errors = JSONErrorAccumulator(context)
+    typealias _LoomValues = (String, Int)
+
+    struct _LoomSlots {
+        var v0: Optional<String> = nil
+        var v1: Optional<Int> = nil
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
         var hint = 0
-        for member in members {
-            switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            case 1: context.assign(&s1, member.value)
-            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(String.self, context)
+                case 1:
+                    try reader.claimSlot(slots.v1)
+                    slots.v1 = try reader.value(Int.self, context)
+                default: try reader.passUnknown(context)
+                }
+            } catch {
+                try reader.recover(error, context)
             }
-        }
-        let v0 = try errors.capture {
-            try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
-        }
-        let v1 = try errors.capture {
-            try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
-        }
-        try errors.finish()
-        self.login = try JSONErrorAccumulator.unwrap(v0)
-        self.id = try JSONErrorAccumulator.unwrap(v1)
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.endObject()
+        return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         try writer.beginObject()
         context.writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.login, to: &writer)
@@ -50,36 +84,28 @@ extension FuzzUser: JSONModel {
     }
 }
 
-// The direct path (`JSONReader`), in the shape `@JSONModel` generates for structs.
-extension FuzzUser {
-    public static var readsDirectly: Bool { true }
+extension FuzzUser: JSONModel {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
 
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> FuzzUser
-    {
-        var login: String? = nil
-        var id: Int? = nil
-        if try reader.beginObject(context) {
-            var hint = 0
-            repeat {
-                switch try reader.key(Self._loomKeys, hint: &hint) {
-                case 0:
-                    try reader.claim(login)
-                    login = try reader.decode(String.self, context)
-                case 1:
-                    try reader.claim(id)
-                    id = try reader.decode(Int.self, context)
-                default: try reader.skipUnknown(context)
-                }
-            } while try reader.nextMember()
-        }
-        return FuzzUser(login: try reader.required(login), id: try reader.required(id))
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1) = values
+        self.login = u0
+        self.id = u1
     }
 }
 
-/// A model with both paths written out as `@JSONModel` writes them: defaults, an optional
-/// with a default, a nested model, nested collections, a value read through a document of
-/// its own (`JSONValue`) and one through the decoder's date strategy.
+/// Defaults (an initial value, an optional with one), a nested model, nested collections, a
+/// lossy array, a value without a direct form (`JSONValue`) and one read through the decoder's
+/// date strategy.
 public struct FuzzProfile: Equatable, Sendable {
     public var name: String
     public var age: Int8
@@ -89,125 +115,193 @@ public struct FuzzProfile: Equatable, Sendable {
     public var tags: [String: [Int?]]?
     public var extra: JSONValue?
     public var seen: Date?
-}
+    public var lucky: [Int]?  // @JSONLossy
 
-extension FuzzProfile: JSONModel {
-    static let _loomKeys = JSONKeySet(["name", "age", "score", "motto", "friend", "tags", "extra", "seen"])
+    static let _loomKeys = JSONKeySet(["name", "age", "score", "motto", "friend", "tags", "extra", "seen", "lucky"])
 
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        var errors = JSONErrorAccumulator(context)
-        let slots = try matchMembers(of: element, Self._loomKeys, for: Self.self, context, into: &errors)
-        let keys = Self._loomKeys
-        let v0 = try errors.capture { try context.required(slots[0], keys, 0) { try context.decode(String.self, from: $0) } }
-        let v1 = try errors.capture { try context.required(slots[1], keys, 1) { try context.decode(Int8.self, from: $0) } }
-        let v2 = try errors.capture {
-            try context.defaulted(slots[2], keys, 2, in: element, default: "1.5") { try context.decode(Double.self, from: $0) }
-        }
-        let v3 = try errors.capture {
-            try context.optionalDefaulted(slots[3], keys, 3, in: element, default: "\"carpe diem\"") {
-                try context.decode(String.self, from: $0)
-            }
-        }
-        let v4 = try errors.capture { try context.optional(slots[4], keys, 4) { try context.decode(FuzzUser.self, from: $0) } }
-        let v5 = try errors.capture {
-            try context.optional(slots[5], keys, 5) {
-                try context.dictionary($0) {
-                    try context.array($0) { try context.optionalValue($0) { try context.decode(Int.self, from: $0) } }
+    typealias _LoomValues = (
+        String, Int8, Optional<Double>, Optional<String?>, FuzzUser?, [String: [Int?]]?, JSONValue?, Date?, [Int]?
+    )
+
+    struct _LoomSlots {
+        var v0: Optional<String> = nil
+        var v1: Optional<Int8> = nil
+        var v2: Optional<Double> = nil
+        var v3: Optional<String?> = nil
+        var v4: Optional<FuzzUser?> = nil
+        var v5: Optional<[String: [Int?]]?> = nil
+        var v6: Optional<JSONValue?> = nil
+        var v7: Optional<Date?> = nil
+        var v8: Optional<[Int]?> = nil
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+        var hint = 0
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(String.self, context)
+                case 1:
+                    try reader.claimSlot(slots.v1)
+                    slots.v1 = try reader.value(Int8.self, context)
+                case 2:
+                    try reader.claimSlot(slots.v2)
+                    slots.v2 = try reader.value(Double.self, context)
+                case 3:
+                    try reader.claimSlot(slots.v3, nullable: true)
+                    slots.v3 = .some(
+                        try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                case 4:
+                    try reader.claimSlot(slots.v4, nullable: true)
+                    slots.v4 = .some(try reader.readNull() ? .none : reader.value(FuzzUser.self, context))
+                case 5:
+                    try reader.claimSlot(slots.v5, nullable: true)
+                    slots.v5 = .some(
+                        try reader.readNull() ? .none : reader.dictionary(context, lossy: false) {
+                            try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
+                        })
+                case 6:
+                    try reader.claimSlot(slots.v6, nullable: true)
+                    slots.v6 = .some(try reader.readNull() ? .none : reader.value(JSONValue.self, context))
+                case 7:
+                    try reader.claimSlot(slots.v7, nullable: true)
+                    slots.v7 = .some(try reader.readNull() ? .none : reader.value(Date.self, context))
+                case 8:
+                    try reader.claimSlot(slots.v8, nullable: true)
+                    slots.v8 = .some(
+                        try reader.readNull() ? .none : reader.array(context, lossy: true) {
+                            try $0.value(Int.self, $1)
+                        })
+                default: try reader.passUnknown(context)
                 }
+            } catch {
+                try reader.recover(error, context)
             }
-        }
-        let v6 = try errors.capture { try context.optional(slots[6], keys, 6) { try context.decode(JSONValue.self, from: $0) } }
-        let v7 = try errors.capture { try context.optional(slots[7], keys, 7) { try context.decode(Date.self, from: $0) } }
-        try errors.finish()
-        self.name = try JSONErrorAccumulator.unwrap(v0)
-        self.age = try JSONErrorAccumulator.unwrap(v1)
-        if let value = try JSONErrorAccumulator.unwrap(v2) { self.score = value }
-        if let value = try JSONErrorAccumulator.unwrap(v3) { self.motto = value }
-        self.friend = try JSONErrorAccumulator.unwrap(v4)
-        self.tags = try JSONErrorAccumulator.unwrap(v5)
-        self.extra = try JSONErrorAccumulator.unwrap(v6)
-        self.seen = try JSONErrorAccumulator.unwrap(v7)
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "1.5")
+        try reader.optionalDefaulted(slots.v3, _loomKeys, 3, context, default: "\"carpe diem\"")
+        try reader.optional(slots.v4, _loomKeys, 4, context)
+        try reader.optional(slots.v5, _loomKeys, 5, context)
+        try reader.optional(slots.v6, _loomKeys, 6, context)
+        try reader.optional(slots.v7, _loomKeys, 7, context)
+        try reader.optional(slots.v8, _loomKeys, 8, context)
+        try reader.endObject()
+        return (
+            try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take(), slots.v3.take(),
+            slots.v4.take() ?? nil, slots.v5.take() ?? nil, slots.v6.take() ?? nil, slots.v7.take() ?? nil,
+            slots.v8.take() ?? nil
+        )
     }
 
     public static var readsDirectly: Bool { true }
 
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> FuzzProfile
-    {
-        var v0: String? = nil
-        var v1: Int8? = nil
-        var v2: Double? = nil
-        var v3: String?? = nil
-        var v4: FuzzUser?? = nil
-        var v5: [String: [Int?]]?? = nil
-        var v6: JSONValue?? = nil
-        var v7: Date?? = nil
-        if try reader.beginObject(context) {
-            var hint = 0
-            repeat {
-                switch try reader.key(Self._loomKeys, hint: &hint) {
-                case 0:
-                    try reader.claim(v0)
-                    v0 = try reader.decode(String.self, context)
-                case 1:
-                    try reader.claim(v1)
-                    v1 = try reader.decode(Int8.self, context)
-                case 2:
-                    try reader.claim(v2)
-                    v2 = try reader.decode(Double.self, context)
-                case 3:
-                    try reader.claim(v3, nullable: true)
-                    v3 = .some(try reader.readNull(keepingDefault: context) ? .none : reader.decode(String.self, context))
-                case 4:
-                    try reader.claim(v4, nullable: true)
-                    v4 = .some(try reader.readNull() ? .none : reader.decode(FuzzUser.self, context))
-                case 5:
-                    try reader.claim(v5, nullable: true)
-                    v5 = .some(
-                        try reader.readNull()
-                            ? .none
-                            : reader.dictionary(context) {
-                                try $0.array($1) { try $0.optional($1) { try $0.decode(Int.self, $1) } }
-                            })
-                case 6:
-                    try reader.claim(v6, nullable: true)
-                    v6 = .some(try reader.readNull() ? .none : reader.decode(JSONValue.self, context))
-                case 7:
-                    try reader.claim(v7, nullable: true)
-                    v7 = .some(try reader.readNull() ? .none : reader.decode(Date.self, context))
-                default: try reader.skipUnknown(context)
-                }
-            } while try reader.nextMember()
-        }
-        var value = FuzzProfile(
-            name: try reader.required(v0), age: try reader.required(v1), friend: v4 ?? nil, tags: v5 ?? nil,
-            extra: v6 ?? nil, seen: v7 ?? nil)
-        if let score = v2 { value.score = score }
-        if let motto = v3 { value.motto = motto }
-        return value
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        let keys = Self._loomKeys
-        try writer.beginObject()
-        context.writeKey(keys, 0, to: &writer)
-        try context.encode(name, to: &writer)
-        context.writeKey(keys, 1, to: &writer)
-        try context.encode(age, to: &writer)
-        context.writeKey(keys, 2, to: &writer)
-        try context.encode(score, to: &writer)
-        try encodeOptional(keys, motto, 3, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, friend, 4, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, tags, 5, to: &writer, context) { value, writer in
-            try context.dictionary(value, to: &writer) { elements, writer in
-                try context.array(elements, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
-            }
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
-        try encodeOptional(keys, extra, 6, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, seen, 7, to: &writer, context) { try context.encode($0, to: &$1) }
+        try writer.beginObject()
+        context.writeKey(Self._loomKeys, 0, to: &writer)
+        try context.encode(self.name, to: &writer)
+        context.writeKey(Self._loomKeys, 1, to: &writer)
+        try context.encode(self.age, to: &writer)
+        context.writeKey(Self._loomKeys, 2, to: &writer)
+        try context.encode(self.score, to: &writer)
+        if let value = self.motto {
+            context.writeKey(Self._loomKeys, 3, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 3, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.friend {
+            context.writeKey(Self._loomKeys, 4, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 4, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.tags {
+            context.writeKey(Self._loomKeys, 5, to: &writer)
+            try context.dictionary(value, to: &writer) {
+                try context.array($0, to: &$1) {
+                    try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) }
+                }
+            }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 5, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.extra {
+            context.writeKey(Self._loomKeys, 6, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 6, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.seen {
+            context.writeKey(Self._loomKeys, 7, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 7, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.lucky {
+            context.writeKey(Self._loomKeys, 8, to: &writer)
+            try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 8, to: &writer)
+            writer.writeNull()
+        }
         writer.endObject()
     }
+}
 
+extension FuzzProfile: JSONModel {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1, u2, u3, u4, u5, u6, u7, u8) = values
+        self.name = u0
+        self.age = u1
+        if var new2 = u2 { Swift.swap(&self.score, &new2) }
+        if var new3 = u3 { Swift.swap(&self.motto, &new3) }
+        var new4 = u4; Swift.swap(&self.friend, &new4)
+        var new5 = u5; Swift.swap(&self.tags, &new5)
+        var new6 = u6; Swift.swap(&self.extra, &new6)
+        var new7 = u7; Swift.swap(&self.seen, &new7)
+        var new8 = u8; Swift.swap(&self.lucky, &new8)
+    }
 }
 
 /// A plain `Codable` struct: model properties of this type go through the Codable bridge.
@@ -224,6 +318,8 @@ public struct FuzzTree: Codable, Equatable, Sendable {
     public var kids: [FuzzTree]?
 }
 
+/// A key path, fallback keys, a raw-value enum, a transformer, a default, numbers of every
+/// kind, a `Codable` property, recursion.
 public struct FuzzIssue: Sendable {
     public enum State: String, CaseIterable, Sendable { case open, closed }
 
@@ -232,10 +328,10 @@ public struct FuzzIssue: Sendable {
     public var reporterLogin: String  // @JSONKey("user.login")
     public var assignee: FuzzUser?
     public var updatedAt: Date  // @JSONKey("updated_at") @JSONTransform(.iso8601)
-    public var labels: [String] = []  // default
+    public var labels: [String] = []
     public var id: Int  // @JSONKey("id", "ID")
     public var scores: [String: Double]?
-    public var total: FuzzMoney?  // Codable bridge
+    public var total: FuzzMoney?  // through the Codable bridge
     public var ratio: Float?
     public var big: UInt64?
     public var small: Int8?
@@ -243,130 +339,317 @@ public struct FuzzIssue: Sendable {
     public var children: [FuzzIssue]?  // recursion
     public var matrix: [[Int?]]?
     public var seen: [Date]?  // the decoder's date strategy
-}
 
-extension FuzzIssue: JSONModel {
     static let _loomKeys = JSONKeySet(
-        ["number", "state", "user", "assignee", "updated_at", "labels", "id", "ID", "scores", "total", "ratio", "big",
-         "small", "price", "children", "matrix", "seen"],
-        explicit: [false, false, true, false, true, false, true, true])
+        [
+            "number", "state", "user", "assignee", "updated_at", "labels", "id", "ID", "scores", "total", "ratio",
+            "big", "small", "price", "children", "matrix", "seen"
+        ],
+        explicit: [
+            false, false, true, false, true, false, true, true, false, false, false, false, false, false, false, false,
+            false
+        ]
+    )
+
     static let _loomKeys_1 = JSONKeySet(["login"], explicit: [true], prefix: ["user"])
 
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
-        var errors = JSONErrorAccumulator(context)
-        let slots = try matchMembers(of: element, Self._loomKeys, for: Self.self, context, into: &errors)
-        var s2_0: JSONElement? = nil
-        if let nested = try errors.capture({ try context.nestedObject(slots[2], Self._loomKeys, 2) }) ?? nil {
-            var hint1 = 0
-            for member in nested {
-                switch Self._loomKeys_1.match(member.key, hint: &hint1, context) {
-                case 0: context.assign(&s2_0, member.value)
-                default: break
+    private static let _loomTransformer_4 = _transformer(.iso8601)
+
+    typealias _LoomValues = (
+        Int, State, String, FuzzUser?, Date, Optional<[String]>, Int, [String: Double]?, FuzzMoney?, Float?, UInt64?,
+        Int8?, Decimal?, [FuzzIssue]?, [[Int?]]?, [Date]?
+    )
+
+    struct _LoomSlots {
+        var v0: Optional<Int> = nil
+        var v1: Optional<State> = nil
+        var v2: Optional<String> = nil
+        var v3: Optional<FuzzUser?> = nil
+        var v4: Optional<Date> = nil
+        var v5: Optional<[String]> = nil
+        var v6: Optional<Int> = nil
+        var r6 = _JSONFallbackState()
+        var v7: Optional<[String: Double]?> = nil
+        var v8: Optional<FuzzMoney?> = nil
+        var v9: Optional<Float?> = nil
+        var v10: Optional<UInt64?> = nil
+        var v11: Optional<Int8?> = nil
+        var v12: Optional<Decimal?> = nil
+        var v13: Optional<[FuzzIssue]?> = nil
+        var v14: Optional<[[Int?]]?> = nil
+        var v15: Optional<[Date]?> = nil
+        var b1 = false
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+        var hint = 0
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(Int.self, context)
+                case 1:
+                    try reader.claimSlot(slots.v1)
+                    slots.v1 = try reader.value(State.self, context)
+                case 2:
+                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
+                        var hint1 = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                case 0:
+                                    try reader.claimSlot(slots.v2)
+                                    slots.v2 = try reader.value(String.self, context)
+                                default: try reader.passValue()
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                case 3:
+                    try reader.claimSlot(slots.v3, nullable: true)
+                    slots.v3 = .some(try reader.readNull() ? .none : reader.value(FuzzUser.self, context))
+                case 4:
+                    try reader.claimSlot(slots.v4)
+                    slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
+                case 5:
+                    try reader.claimSlot(slots.v5)
+                    slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                case 6:
+                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 0) {
+                        slots.v6 = try reader.value(Int.self, context)
+                    }
+                case 7:
+                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 1) {
+                        slots.v6 = try reader.value(Int.self, context)
+                    }
+                case 8:
+                    try reader.claimSlot(slots.v7, nullable: true)
+                    slots.v7 = .some(
+                        try reader.readNull() ? .none : reader.dictionary(context, lossy: false) {
+                            try $0.value(Double.self, $1)
+                        })
+                case 9:
+                    try reader.claimSlot(slots.v8, nullable: true)
+                    slots.v8 = .some(try reader.readNull() ? .none : reader.value(FuzzMoney.self, context))
+                case 10:
+                    try reader.claimSlot(slots.v9, nullable: true)
+                    slots.v9 = .some(try reader.readNull() ? .none : reader.value(Float.self, context))
+                case 11:
+                    try reader.claimSlot(slots.v10, nullable: true)
+                    slots.v10 = .some(try reader.readNull() ? .none : reader.value(UInt64.self, context))
+                case 12:
+                    try reader.claimSlot(slots.v11, nullable: true)
+                    slots.v11 = .some(try reader.readNull() ? .none : reader.value(Int8.self, context))
+                case 13:
+                    try reader.claimSlot(slots.v12, nullable: true)
+                    slots.v12 = .some(try reader.readNull() ? .none : reader.value(Decimal.self, context))
+                case 14:
+                    try reader.claimSlot(slots.v13, nullable: true)
+                    slots.v13 = .some(
+                        try reader.readNull() ? .none : reader.array(context, lossy: false) {
+                            try $0.value(FuzzIssue.self, $1)
+                        })
+                case 15:
+                    try reader.claimSlot(slots.v14, nullable: true)
+                    slots.v14 = .some(
+                        try reader.readNull() ? .none : reader.array(context, lossy: false) {
+                            try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
+                        })
+                case 16:
+                    try reader.claimSlot(slots.v15, nullable: true)
+                    slots.v15 = .some(
+                        try reader.readNull() ? .none : reader.array(context, lossy: false) {
+                            try $0.value(Date.self, $1)
+                        })
+                default: try reader.passUnknown(context)
                 }
+            } catch {
+                try reader.recover(error, context)
             }
-        }
-        let keys = Self._loomKeys
-        let v0 = try errors.capture { try context.required(slots[0], keys, 0) { try context.decode(Int.self, from: $0) } }
-        let v1 = try errors.capture { try context.required(slots[1], keys, 1) { try context.decode(State.self, from: $0) } }
-        let v2 = try errors.capture {
-            try context.required(s2_0, Self._loomKeys_1, 0) { try context.decode(String.self, from: $0) }
-        }
-        let v3 = try errors.capture {
-            try context.optional(slots[3], keys, 3) { try context.decode(FuzzUser.self, from: $0) }
-        }
-        let v4 = try errors.capture { try context.required(slots[4], keys, 4) { try context.transform($0, with: .iso8601) } }
-        let v5 = try errors.capture {
-            try context.defaulted(slots[5], keys, 5) { try context.array($0) { try context.decode(String.self, from: $0) } }
-        }
-        let f6 = context.firstPresent([(slots[6], 6), (slots[7], 7)])
-        let v6 = try errors.capture { try context.required(f6.0, keys, f6.1) { try context.decode(Int.self, from: $0) } }
-        let v8 = try errors.capture {
-            try context.optional(slots[8], keys, 8) { try context.dictionary($0) { try context.decode(Double.self, from: $0) } }
-        }
-        let v9 = try errors.capture { try context.optional(slots[9], keys, 9) { try context.decode(FuzzMoney.self, from: $0) } }
-        let v10 = try errors.capture { try context.optional(slots[10], keys, 10) { try context.decode(Float.self, from: $0) } }
-        let v11 = try errors.capture { try context.optional(slots[11], keys, 11) { try context.decode(UInt64.self, from: $0) } }
-        let v12 = try errors.capture { try context.optional(slots[12], keys, 12) { try context.decode(Int8.self, from: $0) } }
-        let v13 = try errors.capture { try context.optional(slots[13], keys, 13) { try context.decode(Decimal.self, from: $0) } }
-        let v14 = try errors.capture {
-            try context.optional(slots[14], keys, 14) { try context.array($0) { try context.decode(FuzzIssue.self, from: $0) } }
-        }
-        let v15 = try errors.capture {
-            try context.optional(slots[15], keys, 15) {
-                try context.array($0) {
-                    try context.array($0) { try context.optionalValue($0) { try context.decode(Int.self, from: $0) } }
-                }
-            }
-        }
-        let v16 = try errors.capture {
-            try context.optional(slots[16], keys, 16) { try context.array($0) { try context.decode(Date.self, from: $0) } }
-        }
-        try errors.finish()
-        self.number = try JSONErrorAccumulator.unwrap(v0)
-        self.state = try JSONErrorAccumulator.unwrap(v1)
-        self.reporterLogin = try JSONErrorAccumulator.unwrap(v2)
-        self.assignee = try JSONErrorAccumulator.unwrap(v3)
-        self.updatedAt = try JSONErrorAccumulator.unwrap(v4)
-        if let value = try JSONErrorAccumulator.unwrap(v5) { self.labels = value }
-        self.id = try JSONErrorAccumulator.unwrap(v6)
-        self.scores = try JSONErrorAccumulator.unwrap(v8)
-        self.total = try JSONErrorAccumulator.unwrap(v9)
-        self.ratio = try JSONErrorAccumulator.unwrap(v10)
-        self.big = try JSONErrorAccumulator.unwrap(v11)
-        self.small = try JSONErrorAccumulator.unwrap(v12)
-        self.price = try JSONErrorAccumulator.unwrap(v13)
-        self.children = try JSONErrorAccumulator.unwrap(v14)
-        self.matrix = try JSONErrorAccumulator.unwrap(v15)
-        self.seen = try JSONErrorAccumulator.unwrap(v16)
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.required(slots.v2, _loomKeys_1, 0, context)
+        try reader.optional(slots.v3, _loomKeys, 3, context)
+        try reader.required(slots.v4, _loomKeys, 4, context)
+        try reader.defaulted(slots.v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(slots.v6, slots.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+        try reader.optional(slots.v7, _loomKeys, 8, context)
+        try reader.optional(slots.v8, _loomKeys, 9, context)
+        try reader.optional(slots.v9, _loomKeys, 10, context)
+        try reader.optional(slots.v10, _loomKeys, 11, context)
+        try reader.optional(slots.v11, _loomKeys, 12, context)
+        try reader.optional(slots.v12, _loomKeys, 13, context)
+        try reader.optional(slots.v13, _loomKeys, 14, context)
+        try reader.optional(slots.v14, _loomKeys, 15, context)
+        try reader.optional(slots.v15, _loomKeys, 16, context)
+        try reader.endObject()
+        return (
+            try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()),
+            slots.v3.take() ?? nil, try reader.unwrap(slots.v4.take()), slots.v5.take(),
+            try reader.unwrap(slots.v6.take()), slots.v7.take() ?? nil, slots.v8.take() ?? nil, slots.v9.take() ?? nil,
+            slots.v10.take() ?? nil, slots.v11.take() ?? nil, slots.v12.take() ?? nil, slots.v13.take() ?? nil,
+            slots.v14.take() ?? nil, slots.v15.take() ?? nil
+        )
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        let keys = Self._loomKeys
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         try writer.beginObject()
-        context.writeKey(keys, 0, to: &writer)
+        context.writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.number, to: &writer)
-        context.writeKey(keys, 1, to: &writer)
+        context.writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(self.state, to: &writer)
-        context.writeKey(keys, 2, to: &writer)
+        context.writeKey(Self._loomKeys, 2, to: &writer)
         try writer.beginObject()
         context.writeKey(Self._loomKeys_1, 0, to: &writer)
         try context.encode(self.reporterLogin, to: &writer)
         writer.endObject()
         if let value = self.assignee {
-            context.writeKey(keys, 3, to: &writer)
+            context.writeKey(Self._loomKeys, 3, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(keys, 3, to: &writer)
+            context.writeKey(Self._loomKeys, 3, to: &writer)
             writer.writeNull()
         }
-        context.writeKey(keys, 4, to: &writer)
-        try context.transform(self.updatedAt, with: .iso8601, to: &writer)
-        context.writeKey(keys, 5, to: &writer)
+        context.writeKey(Self._loomKeys, 4, to: &writer)
+        try context.transform(self.updatedAt, with: Self._loomTransformer_4, to: &writer)
+        context.writeKey(Self._loomKeys, 5, to: &writer)
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-        context.writeKey(keys, 6, to: &writer)
+        context.writeKey(Self._loomKeys, 6, to: &writer)
         try context.encode(self.id, to: &writer)
-        try encodeOptional(keys, self.scores, 8, to: &writer, context) { value, writer in
+        if let value = self.scores {
+            context.writeKey(Self._loomKeys, 8, to: &writer)
             try context.dictionary(value, to: &writer) { try context.encode($0, to: &$1) }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 8, to: &writer)
+            writer.writeNull()
         }
-        try encodeOptional(keys, self.total, 9, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, self.ratio, 10, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, self.big, 11, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, self.small, 12, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, self.price, 13, to: &writer, context) { try context.encode($0, to: &$1) }
-        try encodeOptional(keys, self.children, 14, to: &writer, context) { value, writer in
+        if let value = self.total {
+            context.writeKey(Self._loomKeys, 9, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 9, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.ratio {
+            context.writeKey(Self._loomKeys, 10, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 10, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.big {
+            context.writeKey(Self._loomKeys, 11, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 11, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.small {
+            context.writeKey(Self._loomKeys, 12, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 12, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.price {
+            context.writeKey(Self._loomKeys, 13, to: &writer)
+            try context.encode(value, to: &writer)
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 13, to: &writer)
+            writer.writeNull()
+        }
+        if let value = self.children {
+            context.writeKey(Self._loomKeys, 14, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 14, to: &writer)
+            writer.writeNull()
         }
-        try encodeOptional(keys, self.matrix, 15, to: &writer, context) { value, writer in
+        if let value = self.matrix {
+            context.writeKey(Self._loomKeys, 15, to: &writer)
             try context.array(value, to: &writer) {
-                try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
+                try context.array($0, to: &$1) {
+                    try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) }
+                }
             }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 15, to: &writer)
+            writer.writeNull()
         }
-        try encodeOptional(keys, self.seen, 16, to: &writer, context) { value, writer in
+        if let value = self.seen {
+            context.writeKey(Self._loomKeys, 16, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 16, to: &writer)
+            writer.writeNull()
         }
         writer.endObject()
     }
+}
 
+extension FuzzIssue: JSONModel {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, u13, u14, u15) = values
+        self.number = u0
+        self.state = u1
+        self.reporterLogin = u2
+        self.updatedAt = u4
+        self.id = u6
+        var new3 = u3; Swift.swap(&self.assignee, &new3)
+        if var new5 = u5 { Swift.swap(&self.labels, &new5) }
+        var new7 = u7; Swift.swap(&self.scores, &new7)
+        var new8 = u8; Swift.swap(&self.total, &new8)
+        var new9 = u9; Swift.swap(&self.ratio, &new9)
+        var new10 = u10; Swift.swap(&self.big, &new10)
+        var new11 = u11; Swift.swap(&self.small, &new11)
+        var new12 = u12; Swift.swap(&self.price, &new12)
+        var new13 = u13; Swift.swap(&self.children, &new13)
+        var new14 = u14; Swift.swap(&self.matrix, &new14)
+        var new15 = u15; Swift.swap(&self.seen, &new15)
+    }
+}
+
+extension FuzzIssue {
     /// Equality up to the millisecond precision ISO 8601 text keeps for dates.
     public func matches(_ other: FuzzIssue) -> Bool {
         func sameDate(_ a: Date, _ b: Date) -> Bool { abs(a.timeIntervalSince(b)) < 0.001 }
@@ -388,14 +671,23 @@ extension FuzzIssue: JSONModel {
     }
 }
 
-/// A top-level value decoded through the Codable bridge.
+/// A top-level value decoded through the Codable bridge, by a conformance written without the
+/// generated shape: the direct path reads the value through a document of its own.
 public struct FuzzBridged: Equatable, Sendable {
     public var tree: FuzzTree
 }
 
 extension FuzzBridged: JSONModel {
-    public init(json element: JSONElement, context: JSONDecodingContext) throws {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
         tree = try context.decode(FuzzTree.self, from: element)
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> FuzzBridged
+    {
+        FuzzBridged(tree: try reader.decode(FuzzTree.self, context))
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
@@ -403,37 +695,332 @@ extension FuzzBridged: JSONModel {
     }
 }
 
-/// The element of each slot of `keys` in `element`'s members, as generated code matches them
-/// (here into an array rather than one local per slot).
-func matchMembers<T>(
-    of element: JSONElement, _ keys: JSONKeySet, for type: T.Type, _ context: JSONDecodingContext,
-    into errors: inout JSONErrorAccumulator
-) throws -> [JSONElement?] {
-    let members = try context.object(element, for: T.self)
-    var slots = [JSONElement?](repeating: nil, count: keys.count)
-    var hint = 0
-    for member in members {
-        let slot = keys.match(member.key, hint: &hint, context)
-        if slot >= 0 {
-            context.assign(&slots[slot], member.value)
-        } else {
-            context.unknownKey(member.key, keys, into: &errors)
-        }
-    }
-    return slots
+/// What the validators of `FuzzReading` throw.
+public struct FuzzRejected: Error, Sendable {
+    public var reason: String
 }
 
-/// Writes an optional property as generated code does: its key and value, or `null` when
-/// nulls are written, or nothing.
-func encodeOptional<T>(
-    _ keys: JSONKeySet, _ value: T?, _ slot: Int, to writer: inout JSONWriter, _ context: JSONEncodingContext,
-    _ body: (T, inout JSONWriter) throws -> Void
-) throws {
-    if let value {
-        context.writeKey(keys, slot, to: &writer)
-        try body(value, &writer)
-    } else if context.writesNulls {
-        context.writeKey(keys, slot, to: &writer)
-        writer.writeNull()
+/// Collected keys (one of them under a key path), a key path sharing their prefix, fallback
+/// keys across levels with a default, a dictionary with `Int` keys, property validators (one
+/// returning `Bool`, one throwing) and `validate()`.
+public struct FuzzReading: Equatable, Sendable {
+    public var station: String
+    public var temperatures: [String: Double]  // @JSONKey(collecting: ["temp", "main.temp_max"])
+    public var wind: [String: Double]?  // @JSONKey(collecting: ["wind_speed", "wind_deg"])
+    public var humidity: Int?  // @JSONKey("main.humidity")
+    public var level: Int  // @JSONKey("level", "main.level") @JSONDefault(0)
+    public var byHour: [Int: Double]?
+
+    static func validateStation(_ station: String) -> Bool { !station.isEmpty }
+
+    static func validateHumidity(_ humidity: Int?) throws {
+        if let humidity, humidity < 0 { throw FuzzRejected(reason: "negative humidity") }
+    }
+
+    public func validate() throws {
+        if let humidity, humidity > 100 { throw FuzzRejected(reason: "humidity over 100") }
+    }
+
+    static let _loomKeys = JSONKeySet(
+        ["station", "temp", "main", "wind_speed", "wind_deg", "level", "byHour"],
+        explicit: [false, true, true, true, true, true, false]
+    )
+
+    static let _loomKeys_1 = JSONKeySet(
+        ["temp_max", "humidity", "level"], explicit: [true, true, true], prefix: ["main"])
+
+    typealias _LoomValues = (String, [String: Double], [String: Double]?, Int?, Int, [Int: Double]?)
+
+    struct _LoomSlots {
+        var v0: Optional<String> = nil
+        var c1 = _JSONCollectedSlot()
+        var c2 = _JSONCollectedSlot()
+        var v3: Optional<Int?> = nil
+        var v4: Optional<Int> = nil
+        var r4 = _JSONFallbackState()
+        var v5: Optional<[Int: Double]?> = nil
+        var b1 = false
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+        var hint = 0
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(String.self, context)
+                case 1: try reader.collect(&slots.c1, 0)
+                case 2:
+                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
+                        var hint1 = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                case 0: try reader.collect(&slots.c1, 1)
+                                case 1:
+                                    try reader.claimSlot(slots.v3, nullable: true)
+                                    slots.v3 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                                case 2:
+                                    if try reader.claimAlternative(&slots.v4, &slots.r4, rank: 1) {
+                                        slots.v4 = try reader.value(Int.self, context)
+                                    }
+                                default: try reader.passValue()
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                case 3: try reader.collect(&slots.c2, 0)
+                case 4: try reader.collect(&slots.c2, 1)
+                case 5:
+                    if try reader.claimAlternative(&slots.v4, &slots.r4, rank: 0) {
+                        slots.v4 = try reader.value(Int.self, context)
+                    }
+                case 6:
+                    try reader.claimSlot(slots.v5, nullable: true)
+                    slots.v5 = .some(
+                        try reader.readNull()
+                            ? .none
+                            : reader.dictionary(
+                                context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }
+                            ) { try $0.value(Double.self, $1) })
+                default: try reader.passUnknown(context)
+                }
+            } catch {
+                try reader.recover(error, context)
+            }
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        let c1 = try reader.collected(
+            &slots.c1, [("temp", _loomKeys, 1), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: ""
+        ) { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+        let c2 = try reader.collected(
+            &slots.c2, [("wind_speed", _loomKeys, 3), ("wind_deg", _loomKeys, 4)], .optional, context, default: ""
+        ) { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+        try reader.optional(slots.v3, _loomKeys_1, 1, context)
+        try reader.fallback(slots.v4, slots.r4, [(_loomKeys, 5), (_loomKeys_1, 2)], .defaulted, context, default: "0")
+        try reader.optional(slots.v5, _loomKeys, 6, context)
+        try reader.endObject()
+        return (
+            try reader.unwrap(slots.v0.take()), try reader.unwrap(c1), c2 ?? nil, slots.v3.take() ?? nil,
+            slots.v4.take() ?? 0, slots.v5.take() ?? nil
+        )
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
+        let c1 = try context.collect(self.temperatures) {
+            try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) }
+        }
+        let c2 = try context.collect(self.wind) {
+            try context.optionalValue($0, to: &$1) {
+                try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) }
+            }
+        }
+        try writer.beginObject()
+        context.writeKey(Self._loomKeys, 0, to: &writer)
+        try context.encode(self.station, to: &writer)
+        try context.writeCollected(c1, "temp", Self._loomKeys, 1, to: &writer)
+        if context.writesNulls || c1["main.temp_max"] != nil || self.humidity != nil {
+            context.writeKey(Self._loomKeys, 2, to: &writer)
+            try writer.beginObject()
+            try context.writeCollected(c1, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
+            if let value = self.humidity {
+                context.writeKey(Self._loomKeys_1, 1, to: &writer)
+                try context.encode(value, to: &writer)
+            } else if context.writesNulls {
+                context.writeKey(Self._loomKeys_1, 1, to: &writer)
+                writer.writeNull()
+            }
+            writer.endObject()
+        }
+        try context.writeCollected(c2, "wind_speed", Self._loomKeys, 3, to: &writer)
+        try context.writeCollected(c2, "wind_deg", Self._loomKeys, 4, to: &writer)
+        context.writeKey(Self._loomKeys, 5, to: &writer)
+        try context.encode(self.level, to: &writer)
+        if let value = self.byHour {
+            context.writeKey(Self._loomKeys, 6, to: &writer)
+            try context.dictionary(value, key: { context.dictionaryKey($0) }, to: &writer) {
+                try context.encode($0, to: &$1)
+            }
+        } else if context.writesNulls {
+            context.writeKey(Self._loomKeys, 6, to: &writer)
+            writer.writeNull()
+        }
+        writer.endObject()
+    }
+}
+
+extension FuzzReading: JSONModel {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        try reader.check(Self._loomKeys, 0, "validateStation", context) { Self.validateStation(self.station) }
+        try reader.validate(Self._loomKeys_1, 1, "validateHumidity", context) {
+            try Self.validateHumidity(self.humidity)
+        }
+        try reader.endObject()
+        try reader.hook("validate()", context) { try self.validate() }
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1, u2, u3, u4, u5) = values
+        self.station = u0
+        self.temperatures = u1
+        self.level = u4
+        var new2 = u2; Swift.swap(&self.wind, &new2)
+        var new3 = u3; Swift.swap(&self.humidity, &new3)
+        var new5 = u5; Swift.swap(&self.byHour, &new5)
+    }
+}
+
+/// Defaults under a key path; the payload of a case of `FuzzShape`.
+public struct FuzzCircle: Equatable, Sendable {
+    public var radius: Double
+    public var x: Double = 0  // @JSONKey("center.x")
+    public var y: Double = 0  // @JSONKey("center.y")
+
+    static let _loomKeys = JSONKeySet(["radius", "center"], explicit: [false, true])
+
+    static let _loomKeys_1 = JSONKeySet(["x", "y"], explicit: [true, true], prefix: ["center"])
+
+    typealias _LoomValues = (Double, Optional<Double>, Optional<Double>)
+
+    struct _LoomSlots {
+        var v0: Optional<Double> = nil
+        var v1: Optional<Double> = nil
+        var v2: Optional<Double> = nil
+        var b1 = false
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+        var hint = 0
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(Double.self, context)
+                case 1:
+                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                        var hint1 = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                case 0:
+                                    try reader.claimSlot(slots.v1)
+                                    slots.v1 = try reader.value(Double.self, context)
+                                case 1:
+                                    try reader.claimSlot(slots.v2)
+                                    slots.v2 = try reader.value(Double.self, context)
+                                default: try reader.passValue()
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                default: try reader.passUnknown(context)
+                }
+            } catch {
+                try reader.recover(error, context)
+            }
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.defaulted(slots.v1, _loomKeys_1, 0, context, default: "0")
+        try reader.defaulted(slots.v2, _loomKeys_1, 1, context, default: "0")
+        try reader.endObject()
+        return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take())
+    }
+
+    public static var readsDirectly: Bool { true }
+
+    public static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    }
+
+    public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
+        try writer.beginObject()
+        context.writeKey(Self._loomKeys, 0, to: &writer)
+        try context.encode(self.radius, to: &writer)
+        context.writeKey(Self._loomKeys, 1, to: &writer)
+        try writer.beginObject()
+        context.writeKey(Self._loomKeys_1, 0, to: &writer)
+        try context.encode(self.x, to: &writer)
+        context.writeKey(Self._loomKeys_1, 1, to: &writer)
+        try context.encode(self.y, to: &writer)
+        writer.endObject()
+        writer.endObject()
+    }
+}
+
+extension FuzzCircle: JSONModel {
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1, u2) = values
+        self.radius = u0
+        if var new1 = u1 { Swift.swap(&self.x, &new1) }
+        if var new2 = u2 { Swift.swap(&self.y, &new2) }
     }
 }

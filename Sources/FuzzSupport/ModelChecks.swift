@@ -23,6 +23,14 @@ public enum ModelChecks {
         for (name, decoder) in decoders {
             var encoder = JSONModelEncoder()
             encoder.writesNulls = name == "lenient"
+            // An optional with a default reads `null` as `nil` and a missing key as the default,
+            // so a `nil` one comes back only when nulls are written.
+            var writingNulls = encoder
+            writingNulls.writesNulls = true
+            // A collected property writes `null` for each of its keys it lacks when nulls are
+            // written, and does not read those back.
+            var omittingNulls = encoder
+            omittingNulls.writesNulls = false
             // One closure per type: a single `??` chain this long defeats the type checker.
             let checks: [() -> String?] = [
                 { roundTrip(FuzzIssue.self, input, decoder, encoder, same: { $0.matches($1) }) },
@@ -32,8 +40,8 @@ public enum ModelChecks {
                     })
                 },
                 { roundTrip(FuzzUser.self, input, decoder, encoder, same: ==) },
-                { roundTrip(FuzzProfile.self, input, decoder, encoder, same: ==) },
-                { roundTrip([FuzzProfile].self, input, decoder, encoder, same: ==) },
+                { roundTrip(FuzzProfile.self, input, decoder, writingNulls, same: ==) },
+                { roundTrip([FuzzProfile].self, input, decoder, writingNulls, same: ==) },
                 { roundTrip([String: JSONValue].self, input, decoder, encoder, same: ==) },
                 { roundTrip([String: [Int64?]].self, input, decoder, encoder, same: ==) },
                 // A Set's order comes from its storage (Swift seeds each table's hashing with its
@@ -51,6 +59,12 @@ public enum ModelChecks {
                 { roundTrip(FuzzCommand.self, input, decoder, encoder, same: ==) },
                 { roundTrip([FuzzNotice].self, input, decoder, encoder, same: ==) },
                 { roundTrip([FuzzAny].self, input, decoder, encoder, same: ==) },
+                { roundTrip([FuzzShape].self, input, decoder, encoder, same: ==) },
+                { roundTrip(FuzzReading.self, input, decoder, omittingNulls, same: ==) },
+                { roundTrip([FuzzReading].self, input, decoder, omittingNulls, same: ==) },
+                { roundTrip(FuzzAccount.self, input, decoder, encoder, same: ==) },
+                { roundTrip([FuzzMessage].self, input, decoder, encoder, same: ==) },
+                { roundTrip(FuzzPictureMessage.self, input, decoder, encoder, same: ==) },
             ]
             let failure = checks.lazy.compactMap { $0() }.first
             if let failure { return "[\(name)] \(failure)" }

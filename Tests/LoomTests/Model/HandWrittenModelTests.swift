@@ -2,41 +2,74 @@ import Foundation
 import Loom
 import Testing
 
-/// A model written by hand against Loom's public API, exactly as `@JSONModel` generates it.
-/// It documents (and guards) the path for users who cannot or do not want to use the macro.
+// Models written by hand against Loom's public API, exactly as `@JSONModel` generates them for
+// the declarations in the comments (the expected expansions are in Tests/LoomMacrosTests).
+// They document, and guard, the path for code that cannot or does not want to use the macro:
+// the mapping is written once, generic over `_JSONReading`, and runs on the bytes
+// (`read(from:context:)`) and on a parsed document (`init(json:context:)`); see
+// docs/Models.md, "Writing the conformance by hand".
+
+/// `@JSONModel struct HandUser { var login: String; var id: Int }`.
 struct HandUser: Equatable {
     var login: String
     var id: Int
-}
 
-extension HandUser: JSONModel {
     static let _loomKeys = JSONKeySet(["login", "id"])
 
-    init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let members = try context.object(element, for: Self.self)
-        var s0: JSONElement? = nil
-        var s1: JSONElement? = nil
-        var errors = JSONErrorAccumulator(context)
+    typealias _LoomValues = (String, Int)
+
+    struct _LoomSlots {
+        var v0: Optional<String> = nil
+        var v1: Optional<Int> = nil
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
         var hint = 0
-        for member in members {
-            switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            case 1: context.assign(&s1, member.value)
-            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(String.self, context)
+                case 1:
+                    try reader.claimSlot(slots.v1)
+                    slots.v1 = try reader.value(Int.self, context)
+                default: try reader.passUnknown(context)
+                }
+            } catch {
+                try reader.recover(error, context)
             }
-        }
-        let v0 = try errors.capture {
-            try context.required(s0, Self._loomKeys, 0) { try context.decode(String.self, from: $0) }
-        }
-        let v1 = try errors.capture {
-            try context.required(s1, Self._loomKeys, 1) { try context.decode(Int.self, from: $0) }
-        }
-        try errors.finish()
-        self.login = try JSONErrorAccumulator.unwrap(v0)
-        self.id = try JSONErrorAccumulator.unwrap(v1)
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.endObject()
+        return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+    }
+
+    static var readsDirectly: Bool { true }
+
+    static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         try writer.beginObject()
         context.writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.login, to: &writer)
@@ -46,6 +79,26 @@ extension HandUser: JSONModel {
     }
 }
 
+extension HandUser: JSONModel {
+    init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1) = values
+        self.login = u0
+        self.id = u1
+    }
+}
+
+/// A key path, a transformer, a default, fallback keys and an ignored property.
 struct HandIssue: Equatable {
     enum State: String, CaseIterable { case open, closed }
 
@@ -57,84 +110,121 @@ struct HandIssue: Equatable {
     var labels: [String] = []
     var id: Int  // @JSONKey("id", "ID")
     var retrievedAt = Date(timeIntervalSince1970: 0)  // @JSONIgnore
-}
 
-extension HandIssue: JSONModel {
     static let _loomKeys = JSONKeySet(
         ["number", "state", "user", "assignee", "updated_at", "labels", "id", "ID"],
-        explicit: [false, false, true, false, true, false, true, true])
+        explicit: [false, false, true, false, true, false, true, true]
+    )
+
     static let _loomKeys_1 = JSONKeySet(["login"], explicit: [true], prefix: ["user"])
 
-    init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let members = try context.object(element, for: Self.self)
-        var s0: JSONElement? = nil
-        var s1: JSONElement? = nil
-        var s2: JSONElement? = nil
-        var s3: JSONElement? = nil
-        var s4: JSONElement? = nil
-        var s5: JSONElement? = nil
-        var s6: JSONElement? = nil
-        var s7: JSONElement? = nil
-        var errors = JSONErrorAccumulator(context)
+    private static let _loomTransformer_4 = _transformer(.iso8601)
+
+    typealias _LoomValues = (Int, State, String, HandUser?, Date, Optional<[String]>, Int)
+
+    struct _LoomSlots {
+        var v0: Optional<Int> = nil
+        var v1: Optional<State> = nil
+        var v2: Optional<String> = nil
+        var v3: Optional<HandUser?> = nil
+        var v4: Optional<Date> = nil
+        var v5: Optional<[String]> = nil
+        var v6: Optional<Int> = nil
+        var r6 = _JSONFallbackState()
+        var b1 = false
+    }
+
+    @inline(never)
+    static func _loomRead<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
         var hint = 0
-        for member in members {
-            switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            case 1: context.assign(&s1, member.value)
-            case 2: context.assign(&s2, member.value)
-            case 3: context.assign(&s3, member.value)
-            case 4: context.assign(&s4, member.value)
-            case 5: context.assign(&s5, member.value)
-            case 6: context.assign(&s6, member.value)
-            case 7: context.assign(&s7, member.value)
-            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
-            }
-        }
-        var s2_0: JSONElement? = nil
-        if let nested = try errors.capture({ try context.nestedObject(s2, Self._loomKeys, 2) }) ?? nil {
-            var hint1 = 0
-            for member in nested {
-                switch Self._loomKeys_1.match(member.key, hint: &hint1, context) {
-                case 0: context.assign(&s2_0, member.value)
-                default: break
+        repeat {
+            do {
+                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                case 0:
+                    try reader.claimSlot(slots.v0)
+                    slots.v0 = try reader.value(Int.self, context)
+                case 1:
+                    try reader.claimSlot(slots.v1)
+                    slots.v1 = try reader.value(State.self, context)
+                case 2:
+                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
+                        var hint1 = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                case 0:
+                                    try reader.claimSlot(slots.v2)
+                                    slots.v2 = try reader.value(String.self, context)
+                                default: try reader.passValue()
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                case 3:
+                    try reader.claimSlot(slots.v3, nullable: true)
+                    slots.v3 = .some(try reader.readNull() ? .none : reader.value(HandUser.self, context))
+                case 4:
+                    try reader.claimSlot(slots.v4)
+                    slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
+                case 5:
+                    try reader.claimSlot(slots.v5)
+                    slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                case 6:
+                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 0) {
+                        slots.v6 = try reader.value(Int.self, context)
+                    }
+                case 7:
+                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 1) {
+                        slots.v6 = try reader.value(Int.self, context)
+                    }
+                default: try reader.passUnknown(context)
                 }
+            } catch {
+                try reader.recover(error, context)
             }
-        }
-        let v0 = try errors.capture {
-            try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
-        }
-        let v1 = try errors.capture {
-            try context.required(s1, Self._loomKeys, 1) { try context.decode(State.self, from: $0) }
-        }
-        let v2 = try errors.capture {
-            try context.required(s2_0, Self._loomKeys_1, 0) { try context.decode(String.self, from: $0) }
-        }
-        let v3 = try errors.capture {
-            try context.optional(s3, Self._loomKeys, 3) { try context.decode(HandUser.self, from: $0) }
-        }
-        let v4 = try errors.capture {
-            try context.required(s4, Self._loomKeys, 4) { try context.transform($0, with: .iso8601) }
-        }
-        let v5 = try errors.capture {
-            try context.defaulted(s5, Self._loomKeys, 5) {
-                try context.array($0) { try context.decode(String.self, from: $0) }
-            }
-        }
-        let f6 = context.firstPresent([(s6, 6), (s7, 7)])
-        let v6 = try errors.capture {
-            try context.required(f6.0, Self._loomKeys, f6.1) { try context.decode(Int.self, from: $0) }
-        }
-        try errors.finish()
-        self.number = try JSONErrorAccumulator.unwrap(v0)
-        self.state = try JSONErrorAccumulator.unwrap(v1)
-        self.reporterLogin = try JSONErrorAccumulator.unwrap(v2)
-        self.assignee = try JSONErrorAccumulator.unwrap(v3)
-        self.updatedAt = try JSONErrorAccumulator.unwrap(v4)
-        if let value = try JSONErrorAccumulator.unwrap(v5) { self.labels = value }
-        self.id = try JSONErrorAccumulator.unwrap(v6)
+        } while try reader.moreMembers()
+    }
+
+    @inline(__always)
+    static func _loomFinish<R: _JSONReading>(
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+    ) throws -> _LoomValues {
+        let _loomKeys = Self._loomKeys
+        let _loomKeys_1 = Self._loomKeys_1
+        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.required(slots.v2, _loomKeys_1, 0, context)
+        try reader.optional(slots.v3, _loomKeys, 3, context)
+        try reader.required(slots.v4, _loomKeys, 4, context)
+        try reader.defaulted(slots.v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(slots.v6, slots.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+        try reader.endObject()
+        return (
+            try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()),
+            slots.v3.take() ?? nil, try reader.unwrap(slots.v4.take()), slots.v5.take(),
+            try reader.unwrap(slots.v6.take())
+        )
+    }
+
+    static var readsDirectly: Bool { true }
+
+    static func read(
+        from reader: inout JSONReader, context: borrowing JSONDecodingContext
+    ) throws(JSONReader.Fallback) -> Self {
+        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        if context.needsLargerStack {
+            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        }
         try writer.beginObject()
         context.writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.number, to: &writer)
@@ -153,12 +243,36 @@ extension HandIssue: JSONModel {
             writer.writeNull()
         }
         context.writeKey(Self._loomKeys, 4, to: &writer)
-        try context.transform(self.updatedAt, with: .iso8601, to: &writer)
+        try context.transform(self.updatedAt, with: Self._loomTransformer_4, to: &writer)
         context.writeKey(Self._loomKeys, 5, to: &writer)
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
         context.writeKey(Self._loomKeys, 6, to: &writer)
         try context.encode(self.id, to: &writer)
         writer.endObject()
+    }
+}
+
+extension HandIssue: JSONModel {
+    init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+        var slots = _LoomSlots()
+        try Self._loomRead(&slots, &reader, context)
+        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+    }
+
+    init(_loomValues values: consuming _LoomValues) {
+        let (u0, u1, u2, u3, u4, u5, u6) = values
+        self.number = u0
+        self.state = u1
+        self.reporterLogin = u2
+        self.updatedAt = u4
+        self.id = u6
+        var new3 = u3; Swift.swap(&self.assignee, &new3)
+        if var new5 = u5 { Swift.swap(&self.labels, &new5) }
     }
 }
 
@@ -179,6 +293,15 @@ struct HandWrittenModelTests {
         #expect(issue.updatedAt == Date(timeIntervalSince1970: 1_714_564_800))
         #expect(issue.labels == ["bug"])
         #expect(issue.id == 99)
+    }
+
+    @Test func readsDirectlyAndFromADocumentAlike() throws {
+        #expect(HandIssue.readsDirectly && HandUser.readsDirectly)
+        let direct = try #require(directly(HandIssue.self, json))
+        #expect(direct == (try generally(HandIssue.self, Array(json.utf8)).get()))
+        #expect(directly(HandUser.self, #"{"id": 3, "login": "a"}"#) == HandUser(login: "a", id: 3))
+        // A missing required key is the document's to report.
+        #expect(directly(HandIssue.self, #"{"number": 7}"#) == nil)
     }
 
     @Test func roundTrips() throws {

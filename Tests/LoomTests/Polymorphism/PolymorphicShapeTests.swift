@@ -63,6 +63,23 @@ extension HandMessage: JSONModel {
         }
     }
 
+    static var readsDirectly: Bool { true }
+
+    static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
+        throws(JSONReader.Fallback) -> Self
+    {
+        let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
+        switch slot {
+        case 0:
+            return try JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
+        case 1:
+            try reader.endUnitCase()
+            return Self.ping
+        default:
+            try reader.fallBack()
+        }
+    }
+
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         switch self {
         case .text(let value):
@@ -107,6 +124,11 @@ struct PolymorphicShapeTests {
 
     @Test func handWrittenEnum() throws {
         #expect(try HandMessage(jsonString: #"{"type": "text", "body": "hi"}"#) == .text(TextMessage(body: "hi")))
+        #expect(directly(HandMessage.self, #"{"type": "text", "body": "hi"}"#) == .text(TextMessage(body: "hi")))
+        let messages = directly([HandMessage].self, #"[{"body": "a", "type": "text"}, {"type": "ping"}]"#)
+        #expect(messages == [.text(TextMessage(body: "a")), .ping])
+        expectSameOutcome(HandMessage.self, #"{"type": "video"}"#)
+        expectSameOutcome(HandMessage.self, #"{"type": "ping", "body": "x"}"#)
         #expect(try HandMessage.ping.jsonString() == #"{"type":"ping"}"#)
         #expect(try HandMessage.text(TextMessage(body: "hi")).jsonString() == #"{"type":"text","body":"hi"}"#)
     }
