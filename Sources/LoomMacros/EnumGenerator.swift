@@ -375,7 +375,7 @@ enum EnumGenerator {
             "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
         ) { body in
             // Where the value is read again from its start: a content chooser, a fallback case.
-            if model.representation == .chosenByContent || (model.fallback != nil && model.representation != .untagged) {
+            if model.fallback != nil && model.representation != .untagged {
                 body.line("let start = reader.mark()")
             }
             let wrapped: Bool
@@ -398,9 +398,7 @@ enum EnumGenerator {
                     "return try Loom.JSONReader.narrowing { Self\(first.construct("try reader.value(\(payload).self, context)")) }")
                 return
             case .chosenByContent:
-                body.line("let choice = try reader.element(context) { element, _ in try Self.jsonCase(for: element) }")
-                body.line("reader.rewind(to: start)")
-                body.line("guard let choice else { \(directFallback(model)) }")
+                body.line("guard let choice = try reader.chosenCase(context, Self.jsonCase(for:)) else { \(directFallback(model)) }")
                 body.line("return try Loom.JSONReader.narrowing { () throws -> Self in")
                 body.line("    switch choice {")
                 for entry in model.cases {

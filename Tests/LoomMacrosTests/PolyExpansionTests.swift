@@ -336,10 +336,7 @@ struct PolyExpansionTests {
                 public static var readsDirectly: Bool { true }
 
                 public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    let start = reader.mark()
-                    let choice = try reader.element(context) { element, _ in try Self.jsonCase(for: element) }
-                    reader.rewind(to: start)
-                    guard let choice else { try reader.fallBack() }
+                    guard let choice = try reader.chosenCase(context, Self.jsonCase(for:)) else { try reader.fallBack() }
                     return try Loom.JSONReader.narrowing { () throws -> Self in
                         switch choice {
                         case .text: return Self.text(try reader.value(TextMessage.self, context))

@@ -59,6 +59,20 @@ extension JSONReader {
         return table.find(raw, hint: &hint)
     }
 
+    /// The case `choose` (`jsonCase(for:)`) picks for the value at the reading position, which
+    /// it sees as an element of a document of the value; the value is then read from its start.
+    ///
+    /// - Throws: ``Fallback`` when the value is not valid JSON or `choose` throws.
+    @inlinable
+    public mutating func chosenCase<Choice>(
+        _ context: borrowing JSONDecodingContext, _ choose: (JSONElement) throws -> Choice?
+    ) throws(Fallback) -> Choice? {
+        let start = mark()
+        let choice = try element(context) { element, _ in try choose(element) }
+        rewind(to: start)
+        return choice
+    }
+
     /// Finds the case of an externally tagged value: `"tag"` (`unit`), or `{"tag": payload}`
     /// with the payload then at the reading position (finish with ``endCase()``).
     ///

@@ -534,7 +534,7 @@ extension MappingEquivalenceTests {
     /// value that failed, not a missing key.
     @Test func genericModelsReportTheValueThatFailed() {
         #expect(
-            thrownDescription { try JSONModelDecoder().decode(FeaturePage<EnumText>.self, from: #"{"items": "x", "meta": {"count": 1}}"#) }
+            thrownDescription { _ = try JSONModelDecoder().decode(FeaturePage<EnumText>.self, from: #"{"items": "x", "meta": {"count": 1}}"#) }
                 == #"items: expected array, found string "x" (line 1, column 11)"#)
         var inputs = FeatureInputs(state: 7)
         for _ in 0..<200 {
