@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""What a model costs at build time: `@JSONModel` against the same types as `Codable`.
+
+Generates a package beside the project (in .build-cost/, ignored by git) with two library
+targets of N model triples each: `LoomModels`, the models with `@JSONModel`, and
+`CodableModels`, the same types as `Codable` structs with `CodingKeys`, the way a person
+would write them for `JSONDecoder`. Each triple has a 10-property model (a nested model, an
+array of models, optionals, a URL, renamed snake_case keys, a raw-value enum, a date, a key
+path into a nested object and, in the Loom version, a transformer), a 3-property owner and
+a 3-property item. Both modules are built once, then each is rebuilt in debug after touching
+its one source file, three times, alternating; the script reports the median rebuild time of
+each, their ratio, the expanded source per model, and the slowest function bodies of each
+module (`-debug-time-function-bodies`).
+
+    scripts/build-cost.py                 # N = 50, 200 and 600
+    scripts/build-cost.py 200 --runs 5    # one N, five rebuilds of each module
+    scripts/build-cost.py 200 --loom ../other-checkout   # the macro of another checkout
+
+Not part of `swift test`: it builds swift-syntax for the macro once (a few minutes), then
+takes about 2 x runs x the rebuild time per N.
+"""
+import os, re, shutil, statistics, subprocess, sys, time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+args = [a for a in sys.argv[1:]]
+runs = 3
+if "--runs" in args:
+    index = args.index("--runs")
+    runs = int(args[index + 1])
+    del args[index:index + 2]
+if "--loom" in args:
+    # Another checkout of Loom (an earlier commit, to compare what its macro costs).
+    index = args.index("--loom")
+    root = os.path.abspath(args[index + 1])
+    del args[index:index + 2]
+work = os.path.join(root, ".build-cost")
+sizes = [int(a) for a in args] or [50, 200, 600]
+
+
+def loom_models(n):
+    out = ["import Foundation", "import Loom", ""]
+    for i in range(n):
+        out += [
+            "@JSONModel",
+            f"struct Owner{i}: Equatable {{",
+            "    var login: String",
+            "    var id: Int",
+            '    @JSONKey("avatar_url") var avatarURL: URL?',
+            "}",
+            "",
+            "@JSONModel",
+            f"struct Item{i}: Equatable {{",
+            "    var name: String",
+            "    var quantity: Int",
+            "    var price: Double?",
+            "}",
+            "",
+            "@JSONModel(keyStrategy: .snakeCase)",
+            f"struct Order{i}: Equatable {{",
+            f"    enum Status: String {{ case open, shipped, cancelled }}",
+            "",
+            "    var id: Int",
+            "    var orderNumber: String",
+            f"    var owner: Owner{i}",
+            f"    var items: [Item{i}]",
+            "    var status: Status",
+            "    var note: String?",
+            "    var receiptURL: URL",
+            "    @JSONTransform(.iso8601) var createdAt: Date",
+            '    @JSONKey("shipping.city") var city: String?',
+            "    var tags: [String] = []",
+            "}",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def codable_models(n):
+    out = ["import Foundation", ""]
+    for i in range(n):
+        out += [
+            f"struct Owner{i}: Codable, Equatable {{",
+            "    var login: String",
+            "    var id: Int",
+            "    var avatarURL: URL?",
+            "",
+            "    enum CodingKeys: String, CodingKey {",
+            "        case login, id",
+            '        case avatarURL = "avatar_url"',
+            "    }",
+            "}",
+            "",
+            f"struct Item{i}: Codable, Equatable {{",
+            "    var name: String",
+            "    var quantity: Int",
+            "    var price: Double?",
+            "}",
+            "",
+            f"struct Order{i}: Codable, Equatable {{",
+            "    enum Status: String, Codable { case open, shipped, cancelled }",
+            "    struct Shipping: Codable, Equatable { var city: String? }",
+            "",
+            "    var id: Int",
+            "    var orderNumber: String",
+            f"    var owner: Owner{i}",
+            f"    var items: [Item{i}]",
+            "    var status: Status",
+            "    var note: String?",
+            "    var receiptURL: URL",
+            "    var createdAt: Date",
+            "    var shipping: Shipping?",
+            "    var tags: [String]",
+            "",
+            "    enum CodingKeys: String, CodingKey {",
+            "        case id, status, note, tags, owner, items, shipping",
+            '        case orderNumber = "order_number"',
+            '        case receiptURL = "receipt_url"',
+            '        case createdAt = "created_at"',
+            "    }",
+            "}",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as handle:
+        handle.write(text)
+
+
+def build(target, extra=()):
+    start = time.monotonic()
+    result = subprocess.run(
+        ["swift", "build", "--package-path", work, "--target", target, *extra],
+        capture_output=True, text=True)
+    elapsed = time.monotonic() - start
+    if result.returncode != 0:
+        sys.exit(f"building {target} failed:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+    return elapsed, result.stdout + result.stderr
+
+
+def slowest_bodies(output, count=5):
+    rows = []
+    for line in output.splitlines():
+        match = re.match(r"^\s*([0-9.]+)ms\s+(\S+)\s+(.*)$", line)
+        if match:
+            rows.append((float(match.group(1)), match.group(3)[:110]))
+    rows.sort(reverse=True)
+    return rows[:count], sum(r[0] for r in rows)
+
+
+write(os.path.join(work, "Package.swift"), f'''// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "BuildCost",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "Loom", path: "{root}")],
+    targets: [
+        .target(name: "LoomModels", dependencies: [.product(name: "Loom", package: "Loom")]),
+        .target(name: "CodableModels"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+''')
+
+print(f"# Build cost: debug rebuild of one source file of N model triples (median of {runs})\n")
+print("| N | models | @JSONModel | Codable | ratio | expanded lines per model |")
+print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+details = []
+for n in sizes:
+    loom_file = os.path.join(work, "Sources/LoomModels/Models.swift")
+    codable_file = os.path.join(work, "Sources/CodableModels/Models.swift")
+    write(loom_file, loom_models(n))
+    write(codable_file, codable_models(n))
+    build("LoomModels")  # dependencies and a first build, untimed
+    build("CodableModels")
+    times = {"LoomModels": [], "CodableModels": []}
+    for _ in range(runs):
+        for target, path in (("LoomModels", loom_file), ("CodableModels", codable_file)):
+            os.utime(path)
+            elapsed, _ = build(target)
+            times[target].append(elapsed)
+    loom = statistics.median(times["LoomModels"])
+    codable = statistics.median(times["CodableModels"])
+
+    # Expanded source: the macro expansions the compiler dumps, counted in lines.
+    os.utime(loom_file)
+    _, dump = build("LoomModels", ["-Xswiftc", "-Xfrontend", "-Xswiftc", "-dump-macro-expansions"])
+    expanded = sum(1 for line in dump.splitlines() if line.strip() and not line.startswith(("---", "@__swiftmacro", "[")))
+    per_model = expanded / (3 * n)
+
+    bodies = {}
+    for target, path in (("LoomModels", loom_file), ("CodableModels", codable_file)):
+        os.utime(path)
+        _, output = build(target, ["-Xswiftc", "-Xfrontend", "-Xswiftc", "-debug-time-function-bodies"])
+        bodies[target] = slowest_bodies(output)
+    print(f"| {n} | {3 * n} | {loom:.1f} s | {codable:.1f} s | {loom / codable:.2f}x | {per_model:.0f} |")
+    details.append((n, times, bodies))
+
+for n, times, bodies in details:
+    print(f"\n## N = {n}\n")
+    for target in ("LoomModels", "CodableModels"):
+        rows, total = bodies[target]
+        print(f"{target}: rebuilds {', '.join(f'{t:.1f} s' for t in times[target])}; "
+              f"function bodies type-checked in {total / 1000:.1f} s in all; slowest:")
+        for ms, name in rows:
+            print(f"  {ms:8.1f} ms  {name}")
