@@ -534,14 +534,4 @@ enum ClassGenerator {
             : MergeGenerator.structUpdateMembers(model, description, access: access, isClass: true)
         return members
     }
-
-    // MARK: Structs with extras
-
-    /// Whether a struct has hooks or merging, which keep it off the direct path.
-    static func structNeedsExtras(_ model: MappedModel, _ description: ModelDescription) -> Bool {
-        let hooks = description.hooks
-        return hooks.willDecode != nil || hooks.didDecode != nil || hooks.validate != nil || hooks.willEncode != nil
-            || !HooksGenerator.propertyValidators(model, hooks).isEmpty
-            || description.inheritedTypes.contains("JSONMergeable")
-    }
 }

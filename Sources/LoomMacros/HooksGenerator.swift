@@ -111,69 +111,6 @@ enum HooksGenerator {
         ]
     }
 
-    /// Wraps `body` (lines one level deep) so that errors from the rewritten JSON point at the
-    /// original object.
-    static func wrapRewritten(_ body: CodeWriter, _ hooks: DeclaredHooks) -> CodeWriter {
-        var result = CodeWriter()
-        guard hooks.willDecode != nil else {
-            result.append(body)
-            return result
-        }
-        var prologue = CodeWriter(depth: 1)
-        for line in willDecodePrologue(hooks) { prologue.line(line) }
-        prologue.line("do {")
-        result.append(prologue)
-        var inner = CodeWriter(depth: 1)
-        inner.append(body)
-        result.append(inner)
-        var epilogue = CodeWriter(depth: 1)
-        epilogue.line("} catch let error as Loom.JSONDecodingError {")
-        epilogue.line("    throw rewritten.relocated(error)")
-        epilogue.line("}")
-        result.append(epilogue)
-        return result
-    }
-
-    /// The statements that run after the value is complete: per-property validators, then
-    /// `jsonDidDecode()`, then `validate()`. In a subclass, hooks declared `override` are left
-    /// to the superclass's initializer, which calls them already.
-    ///
-    /// `element` names the element a validated property was decoded from, for the position of
-    /// its error; by default the slot variables of ``DecodeGenerator/body(_:ending:)``.
-    static func afterDecode(
-        _ model: MappedModel, _ description: ModelDescription, includeDidDecode: Bool = true,
-        element: ((MappedProperty) -> String)? = nil
-    ) -> CodeWriter {
-        var writer = CodeWriter(depth: 1)
-        let hooks = description.hooks
-        let validators = propertyValidators(model, hooks)
-        if !validators.isEmpty {
-            writer.line("var checks = Loom.JSONErrorAccumulator(context)")
-            for (property, hook) in validators {
-                let name = DeclaredHooks.propertyHookName("validate", plainName(property.accessName))
-                let slot = primarySlot(property)
-                let keys = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
-                let element = element?(property) ?? elementExpression(property, model)
-                let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
-                let helper = hook.returnsValue ? "checkProperty" : "validateProperty"
-                writer.block("try checks.capture") { capture in
-                    capture.line(
-                        "try context.\(helper)(\(keys), \(slot.slot), at: \(element), \(KeyNames.literal(name))) { \(call) }")
-                }
-            }
-            writer.line("try checks.finish()")
-        }
-        if includeDidDecode, let didDecode = hooks.didDecode, !didDecode.isOverride {
-            writer.line(hookCall("jsonDidDecode", didDecode))
-        }
-        if let validate = hooks.validate, !validate.isOverride {
-            writer.line(hookCall("validate", validate))
-        }
-        var flat = CodeWriter(depth: 0)
-        flat.append(writer)
-        return flat
-    }
-
     /// The statements that run after a mapping's values are stored: per-property validators,
     /// then `jsonDidDecode()`, then `validate()`, each through the reader, which reports a
     /// failure at the property or the object. In a subclass, hooks declared `override` are left
@@ -212,12 +149,6 @@ enum HooksGenerator {
         return "try reader.hook(\(KeyNames.literal(name + "()")), context) { \(call) }"
     }
 
-    /// `try context.hook("validate", at: element) { try self.validate() }`.
-    private static func hookCall(_ name: String, _ hook: HookFunction) -> String {
-        let call = "\(hook.throwsErrors ? "try " : "")self.\(name)()"
-        return "try context.hook(\(KeyNames.literal(name + "()")), at: element) { \(call) }"
-    }
-
     /// The mapped, decoded properties with a `validate<Property>` hook.
     static func propertyValidators(_ model: MappedModel, _ hooks: DeclaredHooks) -> [(MappedProperty, HookFunction)] {
         model.properties.compactMap { property in
@@ -235,15 +166,6 @@ enum HooksGenerator {
         case .single(let slot): return slot
         case .fallbacks(let slots): return slots[0]
         case .collected(let members): return members[0].slot
-        }
-    }
-
-    /// The element the property was decoded from, for error positions.
-    static func elementExpression(_ property: MappedProperty, _ model: MappedModel) -> String {
-        switch property.keys {
-        case .single(let slot): return model.tree.variable(slot)
-        case .fallbacks: return "f\(property.index).0"
-        case .collected: return "nil"
         }
     }
 
