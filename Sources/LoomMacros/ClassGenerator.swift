@@ -244,8 +244,9 @@ enum ClassGenerator {
     /// - the designated `init(_loomSlots:_:_:)` stores its own values and calls its
     ///   superclass's, and `_loomAfterReading_X` runs the superclass's hooks, then its own.
     ///
-    /// The entry points, `init(json:context:)`, `init(_loomReading:context:)` and `read(from:context:)`,
-    /// run them in that order on the class being decoded.
+    /// The entry points, `init(json:context:)` and `init(_loomReading:context:)`, run them in
+    /// that order on the class being decoded; the root's `read(from:context:)` takes the class
+    /// it is called on (or the one a cluster's root chooses) and calls its `_loomMake`.
     private static func hierarchyReading(_ model: MappedModel, _ description: ModelDescription, info: ClassInfo) -> [String] {
         let hooks = description.hooks
         let name = info.name
