@@ -370,8 +370,11 @@ extension JSONReader: _JSONReading {
         bytes.append(UInt8(ascii: "}"))
         let options = self.options
         let snakeCaseKeys = self.snakeCaseKeys
+        let customKeys = self.customKeys
+        let reporting = self.reporting
         return try bytes.withUnsafeBufferPointer { buffer throws(Fallback) -> T in
-            var reader = JSONReader(buffer, options: options, snakeCaseKeys: snakeCaseKeys)
+            var reader = JSONReader(
+                buffer, options: options, snakeCaseKeys: snakeCaseKeys, customKeys: customKeys, reporting: reporting)
             return try reader.read(context, body)
         }
     }

@@ -47,6 +47,10 @@ public struct JSONReader {
     @usableFromInline let maxDepth: Int
     /// Whether keys are matched in their snake_case form (``JSONKeyStrategy/snakeCase``).
     @usableFromInline let snakeCaseKeys: Bool
+    /// The decoder's `.custom` key strategy, whose keys are matched by name.
+    let customKeys: JSONKeyStrategy?
+    /// Whether keys are compared with the model's keys as written: no key strategy at run time.
+    @usableFromInline let plainKeys: Bool
     /// Whether the decode reports what it bends (`decodeWithReport`, a `report` callback):
     /// the reader then falls back wherever the report would note something (a default for a
     /// missing key, a value read through a document), so a direct read reports nothing.
@@ -61,11 +65,16 @@ public struct JSONReader {
     /// object instead of expecting `{`.
     @usableFromInline var resuming = false
 
-    init(_ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool, reporting: Bool = false) {
+    init(
+        _ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool,
+        customKeys: JSONKeyStrategy? = nil, reporting: Bool = false
+    ) {
         scanner = JSONByteScanner(input, options: options)
         position = 0
         maxDepth = options.maxDepth
         self.snakeCaseKeys = snakeCaseKeys
+        self.customKeys = customKeys
+        plainKeys = !snakeCaseKeys && customKeys == nil
         self.reporting = reporting
         self.options = options
     }
@@ -77,10 +86,9 @@ public struct JSONReader {
 
     /// Whether a decode with `decoder`'s options can take the direct path at all: options the
     /// reader does not apply (comments, trailing commas, rejected duplicates, value and
-    /// container counts, custom key strategies) send it straight to the general one.
+    /// container counts) send it straight to the general one.
     static func applies(to decoder: JSONModelDecoder, inputLength: Int) -> Bool {
         let options = decoder.parsingOptions
-        if case .custom = decoder.keyStrategy { return false }
         return !options.allowComments && !options.allowTrailingCommas
             && options.duplicateKeys != .reject && options.maxValueCount == .max
             && options.maxContainerCount == .max && inputLength <= options.maxInputLength
@@ -106,7 +114,7 @@ public struct JSONReader {
         guard applies(to: decoder, inputLength: input.count) else { return nil }
         var reader = JSONReader(
             input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1,
-            reporting: reporting || decoder.report != nil)
+            customKeys: context.keyMode == 2 ? decoder.keyStrategy : nil, reporting: reporting || decoder.report != nil)
         do throws(Fallback) {
             reader.position = reader.skipWhitespace(0)
             let value = try body(&reader)
@@ -195,7 +203,7 @@ public struct JSONReader {
     @_transparent
     public mutating func key(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
         let slot = hint
-        if !snakeCaseKeys, slot < keys.plain.count {
+        if plainKeys, slot < keys.plain.count {
             let length = keys.plain.directLengths[slot]
             let start = position &+ 1
             if start &+ length < end, base[position] == UInt8(ascii: "\""),
@@ -221,12 +229,19 @@ public struct JSONReader {
         return try searchKey(keys, hint: &hint)
     }
 
-    /// ``key(_:hint:)`` for every other case: a key out of order or unknown, escapes, the
-    /// snake_case strategy, or a key whose bytes cannot be compared in place.
+    /// ``key(_:hint:)`` for every other case: a key out of order or unknown, escapes, a key
+    /// strategy, or a key whose bytes cannot be compared in place.
     @usableFromInline
     mutating func searchKey(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
         let (raw, flags) = try stringToken()
         try colon()
+        if let customKeys {
+            // As the general path matches them: the strategy's names, compared as strings.
+            let name = flags & stringHasEscapesFlag != 0 ? unescapeJSONString(raw) : Array(raw)
+            guard let slot = keys.names(for: customKeys).firstIndex(where: { $0.utf8.elementsEqual(name) }) else { return -1 }
+            hint = slot &+ 1
+            return slot
+        }
         let table = snakeCaseKeys ? keys.snake : keys.plain
         if flags & stringHasEscapesFlag != 0 {
             return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }

@@ -253,8 +253,6 @@ struct DirectPathTests {
         relaxed.parsingOptions = .relaxed
         var counted = JSONModelDecoder()
         counted.parsingOptions.maxContainerCount = 100
-        var custom = JSONModelDecoder()
-        custom.keyStrategy = .custom { $0 }
         var reporting = JSONModelDecoder()
         reporting.report = { _ in }
 
@@ -284,7 +282,6 @@ struct DirectPathTests {
             ("comments, relaxed", "{\"name\": \"a\", // note\n \"age\": 3}", relaxed),
             ("a trailing comma, relaxed", #"{"name": "a", "age": 3,}"#, relaxed),
             ("a container count limit", #"{"name": "a", "age": 3}"#, counted),
-            ("a custom key strategy", #"{"name": "a", "age": 3}"#, custom),
             ("a report", #"{"name": "a", "age": 3}"#, reporting),
             ("an array, not an object", #"[1]"#, plain),
             ("empty input", "", plain),

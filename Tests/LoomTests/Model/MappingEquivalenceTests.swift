@@ -172,7 +172,11 @@ struct MappingEquivalenceTests {
     static let decoders: [JSONModelDecoder] = {
         var rejecting = JSONModelDecoder()
         rejecting.unknownKeys = .reject
-        return [JSONModelDecoder(), rejecting]
+        // A run-time `.custom` strategy renames the keys without `@JSONKey`: `note` is read
+        // from `NOTE`, which the generated inputs never write, `tags` from `tags`.
+        var custom = JSONModelDecoder()
+        custom.keyStrategy = .custom { $0 == "note" ? "NOTE" : $0 }
+        return [JSONModelDecoder(), rejecting, custom]
     }()
 
     func check<T: JSONDecodable & Equatable>(_ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation)
@@ -222,6 +226,14 @@ struct MappingEquivalenceTests {
         }
         // The cluster chose each of its classes on the direct path.
         #expect(chosen.count == 3)
+    }
+
+    @Test func customKeyStrategiesReadDirectly() throws {
+        var decoder = JSONModelDecoder()
+        decoder.keyStrategy = .custom { $0 == "note" ? "NOTE" : $0 }
+        let text = #"{"id": 1, "meta": {"lang": "en", "lon": 2}, "id_str": "1", "lat": 1, "NOTE": "n"}"#
+        #expect(directly(FeatureStruct.self, text, decoder)?.note == "n")
+        #expect(directly(FeatureStruct.self, text)?.note == nil)
     }
 
     @Test func classesTakeTheDirectPath() throws {
