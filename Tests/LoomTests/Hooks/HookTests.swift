@@ -119,25 +119,25 @@ struct Interval {
 
 /// Hooks on class models: the hierarchy calls each class's own hooks.
 @JSONModel
-class Session {
+class Login {
     var token: String
     @JSONIgnore var decodedHooks: [String] = []
 
-    func jsonDidDecode() { decodedHooks.append("Session") }
+    func jsonDidDecode() { decodedHooks.append("Login") }
     func validate() throws {
         if token.isEmpty { throw Invalid("empty token") }
     }
 }
 
 @JSONModel
-final class AdminSession: Session {
+final class AdminLogin: Login {
     var scopes: [String]
     @JSONIgnore var scopeCount = 0
 
     override func jsonDidDecode() {
         super.jsonDidDecode()
         scopeCount = scopes.count
-        decodedHooks.append("AdminSession")
+        decodedHooks.append("AdminLogin")
     }
 
     static func validateScopes(_ scopes: [String]) -> Bool { !scopes.isEmpty }
@@ -279,14 +279,14 @@ struct HookTests {
     }
 
     @Test func classHooksRunOncePerClass() throws {
-        let session = try AdminSession(jsonString: #"{"token": "t", "scopes": ["read", "write"]}"#)
-        #expect(session.scopeCount == 2)
-        #expect(session.decodedHooks == ["Session", "AdminSession"])
+        let login = try AdminLogin(jsonString: #"{"token": "t", "scopes": ["read", "write"]}"#)
+        #expect(login.scopeCount == 2)
+        #expect(login.decodedHooks == ["Login", "AdminLogin"])
         #expect(
-            thrown { _ = try AdminSession(jsonString: #"{"token": "", "scopes": ["read"]}"#) }.map(String.init(describing:))
+            thrown { _ = try AdminLogin(jsonString: #"{"token": "", "scopes": ["read"]}"#) }.map(String.init(describing:))
                 == "empty token (line 1, column 1)")
         #expect(
-            thrown { _ = try AdminSession(jsonString: #"{"token": "t", "scopes": []}"#) }.map(String.init(describing:))
+            thrown { _ = try AdminLogin(jsonString: #"{"token": "t", "scopes": []}"#) }.map(String.init(describing:))
                 == "scopes: invalid value array, rejected by validateScopes(_:) (line 1, column 26)")
     }
 }
