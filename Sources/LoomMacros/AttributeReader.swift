@@ -16,9 +16,25 @@ enum AttributeReader {
             switch kind {
             case .key:
                 readKeys(arguments, into: &marker, diagnostics: &diagnostics)
-            case .ignore, .lossy:
+            case .lossy, .unknownKeys:
                 if let arguments, !arguments.isEmpty {
                     diagnostics.add(.malformedMarker(marker: marker.displayName, expected: "no arguments"), at: attribute)
+                }
+            case .ignore:
+                if let arguments, !arguments.isEmpty {
+                    marker.direction = memberArgument(arguments).flatMap(Marker.Direction.init(rawValue:))
+                    if marker.direction == nil {
+                        diagnostics.add(
+                            .malformedMarker(marker: marker.displayName, expected: "no arguments, '.decoding' or '.encoding'"),
+                            at: attribute)
+                    }
+                }
+            case .omit:
+                marker.omitRule = arguments.flatMap(memberArgument).flatMap(Marker.OmitRule.init(rawValue:))
+                if marker.omitRule == nil {
+                    diagnostics.add(
+                        .malformedMarker(marker: marker.displayName, expected: "'.never', '.whenNil' or '.whenEmpty'"),
+                        at: attribute)
                 }
             case .lenient:
                 if let arguments, !arguments.isEmpty {
@@ -63,6 +79,14 @@ enum AttributeReader {
             return member.name.text
         }
         return nil
+    }
+
+    /// `name` for a single unlabeled argument written `.name` (or `Type.name`).
+    private static func memberArgument(_ arguments: LabeledExprListSyntax) -> String? {
+        guard arguments.count == 1, let only = arguments.first, only.label == nil,
+            let member = only.expression.as(MemberAccessExprSyntax.self)
+        else { return nil }
+        return member.declName.baseName.text
     }
 
     static func argumentList(_ attribute: AttributeSyntax) -> LabeledExprListSyntax? {
@@ -111,6 +135,14 @@ enum AttributeReader {
         guard let literal = expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue
         else { return nil }
         return KeyLiteral(text: value, node: Syntax(literal))
+    }
+
+    /// The `memberwiseInit:` argument of `@JSONModel`: `false` only when written so.
+    static func memberwiseInit(of attribute: AttributeSyntax) -> Bool {
+        guard let argument = argumentList(attribute)?.first(where: { $0.label?.text == "memberwiseInit" }) else {
+            return true
+        }
+        return argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.false)
     }
 
     /// The `keyStrategy:` argument of `@JSONModel`.

@@ -39,6 +39,7 @@ enum DeclarationParser {
         description.isLenient = lenient != nil
         description.lenientRounding = lenient?.expression?.trimmedDescription
         description.hasTransformerHook = hasTransformerHook
+        description.writesMemberwiseInit = AttributeReader.memberwiseInit(of: attribute)
         ClassGenerator.describe(declaration, attribute: attribute, into: &description, diagnostics: &diagnostics)
         return description
     }

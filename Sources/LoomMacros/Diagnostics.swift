@@ -21,8 +21,13 @@ enum ModelDiagnostic: DiagnosticMessage {
     case missingType(property: String)
     case unsupportedPattern
     case malformedMarker(marker: String, expected: String)
-    case lossyNotCollection(property: String)
-    case lossyWithTransform(property: String)
+    case lossyWithoutDefault(property: String)
+    case lossyWithSeveralKeys(property: String)
+    case omitWithoutEffect(marker: String, property: String, appliesTo: String)
+    case unknownKeysType(property: String)
+    case unknownKeysCombined(marker: String, property: String)
+    case unknownKeysRepeated(property: String)
+    case unknownKeysInHierarchy(type: String)
     case malformedTransformerHook
     case privateNested(type: String, parent: String)
     case localType(type: String)
@@ -66,11 +71,23 @@ enum ModelDiagnostic: DiagnosticMessage {
             return "'@JSONModel' cannot map a tuple pattern; declare one property per name, or mark it '@JSONIgnore'"
         case .malformedMarker(let marker, let expected):
             return "'\(marker)' expects \(expected)"
-        case .lossyNotCollection(let property):
-            return "'@JSONLossy' applies to arrays, sets and dictionaries; '\(property)' is not one"
-        case .lossyWithTransform(let property):
+        case .lossyWithoutDefault(let property):
             return
-                "'@JSONLossy' has no effect on '\(property)', whose '@JSONTransform' decodes it; use a lossy transformer such as '.lossyArray'"
+                "'@JSONLossy' property '\(property)' needs a default value or an optional type, to stand in for a value that fails to decode"
+        case .unknownKeysType(let property):
+            return "'@JSONUnknownKeys' property '\(property)' must be of type '[String: JSONValue]'"
+        case .unknownKeysCombined(let marker, let property):
+            return "'\(marker)' cannot be combined with '@JSONUnknownKeys' on '\(property)', which has no key of its own"
+        case .unknownKeysRepeated(let property):
+            return "'@JSONUnknownKeys' can mark one property of a model; '\(property)' is another"
+        case .unknownKeysInHierarchy(let type):
+            return
+                "'@JSONUnknownKeys' needs a struct or a final class: the classes of a hierarchy share one object, so none of them knows which keys are unknown; make '\(type)' final"
+        case .omitWithoutEffect(let marker, let property, let appliesTo):
+            return "'\(marker)' applies to \(appliesTo); '\(property)' is not one"
+        case .lossyWithSeveralKeys(let property):
+            return
+                "'@JSONLossy' cannot replace a failing value of '\(property)', which is read from several keys; give it one key"
         case .malformedTransformerHook:
             return
                 "the transformer hook must be declared 'static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>?'"
@@ -107,8 +124,13 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .missingType: id = "missingType"
         case .unsupportedPattern: id = "unsupportedPattern"
         case .malformedMarker: id = "malformedMarker"
-        case .lossyNotCollection: id = "lossyNotCollection"
-        case .lossyWithTransform: id = "lossyWithTransform"
+        case .lossyWithoutDefault: id = "lossyWithoutDefault"
+        case .lossyWithSeveralKeys: id = "lossyWithSeveralKeys"
+        case .omitWithoutEffect: id = "omitWithoutEffect"
+        case .unknownKeysType: id = "unknownKeysType"
+        case .unknownKeysCombined: id = "unknownKeysCombined"
+        case .unknownKeysRepeated: id = "unknownKeysRepeated"
+        case .unknownKeysInHierarchy: id = "unknownKeysInHierarchy"
         case .malformedTransformerHook: id = "malformedTransformerHook"
         case .privateNested: id = "privateNested"
         case .localType: id = "localType"

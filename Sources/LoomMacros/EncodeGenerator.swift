@@ -34,13 +34,16 @@ enum EncodeGenerator {
         let byIndex = Dictionary(model.properties.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
 
         // Collected properties are encoded first; their members are then written at their keys.
-        for property in model.properties {
+        for property in model.properties where property.encodes {
             guard case .collected = property.keys else { continue }
             let closure = propertyClosureBody(property, property.shape)
             body.line("let c\(property.index) = try context.collect(self.\(property.accessName)) { \(closure) }")
         }
         if wrapsObject { body.line("try writer.beginObject()") }
         writeLevel(0, model: model, properties: byIndex, keys: &keys, into: &body)
+        if let capture = model.unknownKeysProperty, capture.encodes {
+            body.line("try context.writeUnknown(self.\(capture.accessName), \(keys(0)), to: &writer)")
+        }
         if wrapsObject { body.line("writer.endObject()") }
 
         var locals = CodeWriter(depth: 1)
@@ -59,7 +62,7 @@ enum EncodeGenerator {
         for (slot, entry) in tree.levels[level].slots.enumerated() {
             switch entry.content {
             case .leaf(let owner):
-                guard let property = properties[owner.property] else { continue }
+                guard let property = properties[owner.property], property.encodes else { continue }
                 switch owner.role {
                 case .primary:
                     writeProperty(property, level: level, slot: slot, keys: &keys, into: &body)
@@ -71,14 +74,16 @@ enum EncodeGenerator {
                     )
                 }
             case .branch(let child):
-                let written = tree.leaves(in: child).filter { $0.role != .alternative }
+                let written = tree.leaves(in: child).filter {
+                    $0.role != .alternative && properties[$0.property]?.encodes == true
+                }
                 guard !written.isEmpty else { continue }
-                // An object holding only optionals (or collected members) is left out when none
-                // of them has a value to write.
+                // An object holding only properties that may be left out (optionals, collected
+                // members, `@JSONOmit`) is left out when none of them is written.
                 let conditions = written.compactMap { owner -> String? in
                     guard let property = properties[owner.property] else { return nil }
                     switch owner.role {
-                    case .primary: return property.isOptional ? "self.\(property.accessName) != nil" : nil
+                    case .primary: return writtenCondition(property)
                     case .collected(let name): return "c\(property.index)[\(KeyNames.literal(name))] != nil"
                     case .alternative: return nil
                     }
@@ -89,8 +94,16 @@ enum EncodeGenerator {
                     writeLevel(child, model: model, properties: properties, keys: &keys, into: &inner)
                     inner.line("writer.endObject()")
                 }
+                // The encoder's `writesNulls` writes the object only for a member that would
+                // write `null` under it.
+                let followsEncoder = written.contains { owner in
+                    guard let property = properties[owner.property] else { return false }
+                    if case .primary = owner.role { return property.isOptional && property.omission == nil }
+                    return true
+                }
                 if conditions.count == written.count {
-                    body.block("if context.writesNulls || \(conditions.joined(separator: " || "))") { writeObject(&$0) }
+                    let test = (followsEncoder ? ["context.writesNulls"] : []) + conditions
+                    body.block("if \(test.joined(separator: " || "))") { writeObject(&$0) }
                 } else {
                     writeObject(&body)
                 }
@@ -102,17 +115,45 @@ enum EncodeGenerator {
         _ property: MappedProperty, level: Int, slot: Int, keys: inout KeyReferences, into body: inout CodeWriter
     ) {
         let writeKey = "context.writeKey(\(keys(level)), \(slot), to: &writer)"
+        let name = "self.\(property.accessName)"
         guard property.isOptional else {
+            if property.omission == .whenEmpty {
+                body.block("if !\(name).isEmpty") { inner in
+                    inner.line(writeKey)
+                    inner.line(propertyStatement(name, property, property.shape))
+                }
+                return
+            }
             body.line(writeKey)
-            body.line(propertyStatement("self.\(property.accessName)", property, property.shape))
+            body.line(propertyStatement(name, property, property.shape))
             return
         }
-        body.block("if let value = self.\(property.accessName)") { inner in
+        let unwrap = property.omission == .whenEmpty ? "if let value = \(name), !value.isEmpty" : "if let value = \(name)"
+        body.block(unwrap) { inner in
             inner.line(writeKey)
             inner.line(propertyStatement("value", property, property.shape.unwrapped))
-            inner.continueBlock("} else if context.writesNulls {")
+            switch property.omission {
+            case nil:
+                inner.continueBlock("} else if context.writesNulls {")
+            case .never?:
+                inner.continueBlock("} else {")
+            case .whenNil?, .whenEmpty?:
+                return
+            }
             inner.line(writeKey)
             inner.line("writer.writeNull()")
+        }
+    }
+
+    /// The condition under which a property that may be left out is written, or `nil` when it
+    /// always is. `context.writesNulls` is tested beside it for the object that holds it.
+    private static func writtenCondition(_ property: MappedProperty) -> String? {
+        let name = "self.\(property.accessName)"
+        switch (property.omission, property.isOptional) {
+        case (.never?, _), (nil, false), (.whenNil?, false): return nil
+        case (nil, true), (.whenNil?, true): return "\(name) != nil"
+        case (.whenEmpty?, false): return "!\(name).isEmpty"
+        case (.whenEmpty?, true): return "!(\(name)?.isEmpty ?? true)"
         }
     }
 

@@ -31,6 +31,7 @@ enum ExtensionGenerator {
                 arguments += ", prefix: [" + level.prefix.map(KeyNames.literal).joined(separator: ", ") + "]"
             }
             if level.number == 0, let inherited = model.inheritedKeys { arguments += ", inheriting: \(inherited)" }
+            if level.number == 0, model.unknownKeysProperty != nil { arguments += ", capturesUnknown: true" }
             let construction = "Loom.JSONKeySet(\(arguments))"
             let usesStrategy = level.slots.contains { $0.convertedAtRuntime }
             if let strategy = model.runtimeStrategy, usesStrategy {

@@ -152,7 +152,7 @@ enum HooksGenerator {
     /// The mapped, decoded properties with a `validate<Property>` hook.
     static func propertyValidators(_ model: MappedModel, _ hooks: DeclaredHooks) -> [(MappedProperty, HookFunction)] {
         model.properties.compactMap { property in
-            guard property.decodes,
+            guard property.decodes, !property.capturesUnknown,
                 let hook = hooks.propertyValidators[
                     DeclaredHooks.propertyHookName("validate", plainName(property.accessName))]
             else { return nil }
@@ -166,6 +166,7 @@ enum HooksGenerator {
         case .single(let slot): return slot
         case .fallbacks(let slots): return slots[0]
         case .collected(let members): return members[0].slot
+        case .unknown: return KeyTree.SlotReference(level: 0, slot: 0)  // never asked: it has no key
         }
     }
 

@@ -119,7 +119,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             case .privateNested(declaresConformance: false, _):
                 return []
             case .regular, .local:
-                sources = output.members
+                // In the body, so that it stands in for Swift's internal one.
+                sources =
+                    output.members
+                    + [StructGenerator.publicMemberwiseInitializer(description, members: declaration.memberBlock.members)]
+                    .compactMap { $0 }
             }
         case .classModel(let model, let description, let info)?:
             sources =

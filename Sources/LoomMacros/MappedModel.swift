@@ -21,6 +21,9 @@ struct MappedModel {
     var inheritedKeys: String?
     /// `@JSONLenient` on the type.
     var isLenient = false
+
+    /// The `@JSONUnknownKeys` property, if any.
+    var unknownKeysProperty: MappedProperty? { properties.first(where: \.capturesUnknown) }
     /// The `rounding:` expression of `@JSONLenient(rounding:)` on the type.
     var lenientRounding: String?
 }
@@ -56,6 +59,8 @@ struct MappedProperty {
         case fallbacks([KeyTree.SlotReference])
         /// Several keys gathered into one object: (name as written, slot).
         case collected([(name: String, slot: KeyTree.SlotReference)])
+        /// Every member of the model's object that no key maps (`@JSONUnknownKeys`).
+        case unknown
     }
 
     /// The index used in generated names (`v3`, `f3`, `c3`).
@@ -68,6 +73,11 @@ struct MappedProperty {
     /// `false` for a `let` with an initial value: Swift cannot reassign it, so it is only
     /// encoded (as with `Codable`).
     var decodes: Bool
+    /// `false` for `@JSONIgnore(.encoding)`: read, never written.
+    var encodes = true
+    /// `@JSONOmit`: when the property is left out of the encoded object; `nil` leaves `nil`
+    /// to the encoder's `writesNulls`.
+    var omission: Marker.OmitRule?
     /// The `@JSONTransform` expression.
     var transform: String?
     var keys: Keys
@@ -83,6 +93,10 @@ struct MappedProperty {
     var defaultDescription: String?
     /// `@JSONLossy`: failing elements of the property's collections are dropped.
     var isLossy = false
+    /// `@JSONLossy` on a property with a default or an optional type: a value that fails to
+    /// decode gives the default (or `nil`) instead. The default as written, a Swift string
+    /// literal for the report (`"nil"` for an optional without one).
+    var lossyDefault: String?
     /// With a transformer hook on the model and no `@JSONTransform`: the type the hook is
     /// asked about (the property's type inside a top-level optional), usable before `.self`.
     var hookType: String?
@@ -104,6 +118,12 @@ struct MappedProperty {
     var memberType: String?
     /// The type as an element of the generated `_LoomValues` tuple.
     var valueType = ""
+
+    /// Whether the property keeps the members no key maps.
+    var capturesUnknown: Bool {
+        if case .unknown = keys { return true }
+        return false
+    }
 
     /// Whether the value is optional at the top level (a `nil` value is omitted on encode).
     var isOptional: Bool { shape.isOptional }

@@ -32,6 +32,8 @@ enum MappingGenerator {
                 case .collected:
                     body.line("\(access)var c\(property.index) = Loom._JSONCollectedSlot()")
                     if keepsCollected { body.line("\(access)var d\(property.index): Optional<\(property.valueType)> = nil") }
+                case .unknown:
+                    body.line("\(access)var u\(property.index) = Loom._JSONUnknownMembers()")
                 }
             }
             let read = DecodeGenerator.readSlots(model)
@@ -80,7 +82,12 @@ enum MappingGenerator {
         var attempt = CodeWriter(depth: 1)
         attempt.line("do {")
         var cases = CodeWriter(depth: 1)
-        let unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
+        let unknown: String
+        if level == 0, let capture = model.unknownKeysProperty {
+            unknown = "try reader.captureUnknown(&slots.u\(capture.index), context)"
+        } else {
+            unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
+        }
         let entries = dispatch == nil ? caseEntries(level, model: model, read: read, keys: &keys) : []
         if let dispatch {
             cases.line("let slot = try reader.nextKey(\(keySet), hint: &\(hint))")
@@ -179,6 +186,9 @@ enum MappingGenerator {
                 "if try reader.claimAlternative(&\(slot), &slots.r\(property.index), rank: \(rank)) { \(slot) = \(stored) }"
             ]
         case .primary:
+            if let replaced = property.lossyDefault {
+                return lossyStatements(property, slot: slot, shape: shape, model: model, replaced: replaced)
+            }
             switch property.presence {
             case .required, .defaulted:
                 return ["try reader.claimSlot(\(slot))", "\(slot) = try \(value)"]
@@ -195,16 +205,42 @@ enum MappingGenerator {
         }
     }
 
-    /// The expression reading a property's value of `shape` (without its `try`).
-    static func valueExpression(_ property: MappedProperty, _ shape: TypeShape, model: MappedModel) -> String {
-        let context = context(property, model)
+    /// The statements reading a `@JSONLossy` property whose invalid value gives its default
+    /// (`replaced`, as written, for the report) or `nil`: the reader's `lossy` returns `nil`
+    /// for a value that fails, which leaves the slot as a missing key leaves it.
+    private static func lossyStatements(
+        _ property: MappedProperty, slot: String, shape: TypeShape, model: MappedModel, replaced: String
+    ) -> [String] {
+        let read = valueExpression(property, shape, model: model, reader: "$0", context: "$1")
+        let value = "reader.lossy(\(context(property, model)), default: \(replaced)) { try \(read) }"
+        switch property.presence {
+        case .required, .defaulted:
+            // `null` is one more value that fails.
+            return ["try reader.claimSlot(\(slot), nullable: true)", "\(slot) = try \(value)"]
+        case .optional:
+            return ["try reader.claimSlot(\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
+        case .optionalDefaulted:
+            return [
+                "try reader.claimSlot(\(slot), nullable: true)",
+                "\(slot) = try reader.readNullKeepingDefault(context) ? .some(.none) : \(value).map { .some($0) }",
+            ]
+        }
+    }
+
+    /// The expression reading a property's value of `shape` (without its `try`) from `reader`
+    /// with `context` (the property's own context when `nil`).
+    static func valueExpression(
+        _ property: MappedProperty, _ shape: TypeShape, model: MappedModel, reader: String = "reader",
+        context: String? = nil
+    ) -> String {
+        let context = context ?? Self.context(property, model)
         if let transform = property.transformReference {
-            return "reader.decodeElement(\(context)) { try $1.transform($0, with: \(transform)) }"
+            return "\(reader).decodeElement(\(context)) { try $1.transform($0, with: \(transform)) }"
         }
         if property.hookType != nil {
-            return "reader.decodeElement(\(context)) { \(DecodeGenerator.propertyValueExpression(property, shape)) }"
+            return "\(reader).decodeElement(\(context)) { \(DecodeGenerator.propertyValueExpression(property, shape)) }"
         }
-        return shapeExpression(shape, reader: "reader", context: context, lossy: property.isLossy)
+        return shapeExpression(shape, reader: reader, context: context, lossy: property.isLossy)
     }
 
     /// Reads `shape` from `reader` with `context`; every collection level is lossy with `lossy`.
@@ -271,6 +307,9 @@ enum MappingGenerator {
                     "let c\(property.index) = try reader.collected(&slots.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
                 )
                 if !ends { lines.append("if let c\(property.index) { slots.d\(property.index) = c\(property.index) }") }
+            case .unknown:
+                lines.append(
+                    "let u\(property.index) = try reader.capturedUnknown(&slots.u\(property.index), \(keys(0)), context)")
             }
         }
         if ends { lines.append("try reader.endObject()") }
@@ -295,6 +334,9 @@ enum MappingGenerator {
             }
         case .collected:
             taken = keptCollected ? "slots.d\(index).take()" : "c\(index)"
+        case .unknown:
+            // Always present: the members no key maps, perhaps none.
+            return "u\(index)"
         }
         switch property.presence {
         case .required: return "try reader.unwrap(\(taken))"

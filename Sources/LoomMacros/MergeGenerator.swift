@@ -241,6 +241,8 @@ enum MergeGenerator {
     private static func store(_ property: MappedProperty, original: MappedProperty, keptCollected: Bool = false) -> String {
         let value = MappingGenerator.value(property, keptCollected: keptCollected)
         let name = property.accessName
+        // The unknown members present replace those of the same key.
+        if property.capturesUnknown { return "self.\(name).merge(\(value)) { $1 }" }
         if case .optional = original.presence, case .single = property.keys {
             return "if let value = \(value), value != nil || !context._nullIsMissing { self.\(name) = value }"
         }

@@ -32,23 +32,38 @@ enum ModelChecker {
                 presence = hasDefault ? .defaulted(defaultExpression) : .required
             }
 
+            // A lossy collection drops the elements that fail; any other lossy value that fails,
+            // a transformed collection too, gives the default, so it needs one.
+            let dropsElements = shape.unwrapped.isCollection && marker.transform == nil
+            let severalKeys = (marker.key?.keys.count ?? 0) > 1 || marker.key?.isCollecting == true
             if let lossy = marker.lossy, firstBinding {
-                if marker.transform != nil {
+                if presence == .required && !dropsElements {
                     diagnostics.add(
-                        .lossyWithTransform(property: property.name), at: lossy.attribute,
-                        fixIts: [ModelFixIt.remove(lossy.attribute)])
-                } else if !shape.unwrapped.isCollection {
+                        .lossyWithoutDefault(property: property.name), at: lossy.attribute,
+                        fixIts: ModelFixIt.insertDefault(property.binding).map { [$0] } ?? [])
+                } else if presence != .required && severalKeys {
                     diagnostics.add(
-                        .lossyNotCollection(property: property.name), at: lossy.attribute,
+                        .lossyWithSeveralKeys(property: property.name), at: lossy.attribute,
                         fixIts: [ModelFixIt.remove(lossy.attribute)])
                 }
             }
 
-            guard
-                let keys = mapKeys(
-                    property, number: number, strategy: model.keyStrategy, firstBinding: firstBinding,
-                    tree: &tree, names: names, diagnostics: &diagnostics)
-            else { continue }
+            let keys: MappedProperty.Keys
+            if let capture = marker.unknownKeys {
+                guard
+                    checkCapture(
+                        capture, property, shape: shape, model: model, isSecond: mapped.contains(where: \.capturesUnknown),
+                        diagnostics: &diagnostics)
+                else { continue }
+                keys = .unknown
+            } else {
+                guard
+                    let mappedKeys = mapKeys(
+                        property, number: number, strategy: model.keyStrategy, firstBinding: firstBinding,
+                        tree: &tree, names: names, diagnostics: &diagnostics)
+                else { continue }
+                keys = mappedKeys
+            }
             var mappedProperty = MappedProperty(
                 index: number,
                 accessName: property.accessName,
@@ -67,7 +82,23 @@ enum ModelChecker {
             case .required, .optional:
                 break
             }
+            switch marker.ignore?.direction {
+            case .decoding?: mappedProperty.decodes = false
+            case .encoding?: mappedProperty.encodes = false
+            case nil: break
+            }
+            if let omit = marker.omit, let rule = omit.omitRule, firstBinding {
+                checkOmit(omit, rule, property: property.name, shape: shape, diagnostics: &diagnostics)
+            }
+            mappedProperty.omission = marker.omit?.omitRule
             mappedProperty.isLossy = marker.lossy != nil
+            if marker.lossy != nil, !severalKeys {
+                switch presence {
+                case .required: break
+                case .optional: mappedProperty.lossyDefault = "\"nil\""
+                case .defaulted, .optionalDefaulted: mappedProperty.lossyDefault = mappedProperty.defaultDescription ?? "\"\""
+                }
+            }
             mappedProperty.startsWithValue =
                 property.initializer != nil
                 || (!property.isLet
@@ -92,6 +123,57 @@ enum ModelChecker {
         result.isLenient = model.isLenient
         result.lenientRounding = model.lenientRounding
         return result
+    }
+
+    /// A `@JSONUnknownKeys` property holds a `[String: JSONValue]`, has no key of its own,
+    /// and is the model's only one; a class hierarchy splits its object between classes, so
+    /// no one class knows which members are unknown.
+    private static func checkCapture(
+        _ capture: Marker, _ property: PropertyDescription, shape: TypeShape, model: ModelDescription, isSecond: Bool,
+        diagnostics: inout DiagnosticList
+    ) -> Bool {
+        var valid = true
+        let holdsValues = shape == .dictionary(key: nil, value: .leaf("JSONValue"))
+            || shape == .dictionary(key: nil, value: .leaf("Loom.JSONValue"))
+        if !holdsValues {
+            diagnostics.add(.unknownKeysType(property: property.name), at: capture.attribute)
+            valid = false
+        }
+        for marker in property.markers.all where marker.kind != .unknownKeys && marker.kind != .ignore {
+            diagnostics.add(
+                .unknownKeysCombined(marker: marker.displayName, property: property.name), at: marker.attribute,
+                fixIts: [ModelFixIt.remove(marker.attribute)])
+            valid = false
+        }
+        if isSecond {
+            diagnostics.add(
+                .unknownKeysRepeated(property: property.name), at: capture.attribute,
+                fixIts: [ModelFixIt.remove(capture.attribute)])
+            valid = false
+        }
+        if case .classModel(let info) = model.kind, info.isHierarchy {
+            diagnostics.add(.unknownKeysInHierarchy(type: info.name), at: capture.attribute)
+            valid = false
+        }
+        return valid
+    }
+
+    /// `@JSONOmit` decides about `nil` for optionals and about emptiness for collections and
+    /// strings; anywhere else it would never apply.
+    private static func checkOmit(
+        _ omit: Marker, _ rule: Marker.OmitRule, property: String, shape: TypeShape, diagnostics: inout DiagnosticList
+    ) {
+        let expected: String?
+        switch rule {
+        case .never, .whenNil:
+            expected = shape.isOptional ? nil : "optional properties"
+        case .whenEmpty:
+            expected = shape.unwrapped.isCollection || shape.unwrapped.isString ? nil : "collections and strings"
+        }
+        guard let expected else { return }
+        diagnostics.add(
+            .omitWithoutEffect(marker: omit.attribute.trimmedDescription, property: property, appliesTo: expected),
+            at: omit.attribute, fixIts: [ModelFixIt.remove(omit.attribute)])
     }
 
     /// The default's source text as a string literal for the report: on one line, and cut
@@ -183,22 +265,24 @@ enum ModelChecker {
                     fixIts: [ModelFixIt.remove(marker.attribute)])
             }
         }
-        if let ignore = property.markers.ignore {
-            if firstBinding {
+        if let ignore = property.markers.ignore, ignore.direction != .encoding {
+            if ignore.direction == nil, firstBinding {
                 for marker in markers where marker.kind != .ignore {
                     diagnostics.add(
                         .ignoreCombined(marker: marker.displayName, property: property.name), at: marker.attribute,
                         fixIts: [ModelFixIt.remove(marker.attribute)])
                 }
             }
-            // `var x: T?` starts as nil by itself; everything else needs an initial value.
+            // Decoding never sets the property: `var x: T?` starts as nil by itself; everything
+            // else needs an initial value.
             let implicitNil = !property.isLet && (property.type.map { TypeShape($0).isOptional } ?? false)
             if property.initializer == nil && !implicitNil {
                 diagnostics.add(
                     .ignoreWithoutDefault(property: property.name), at: ignore.attribute,
                     fixIts: ModelFixIt.insertDefault(property.binding).map { [$0] } ?? [])
+                return false
             }
-            return false
+            if ignore.direction == nil { return false }
         }
         if let lazy = property.lazyModifier {
             diagnostics.add(

@@ -26,6 +26,8 @@ struct ModelDescription {
     var inheritedTypes: [String] = []
     /// The lifecycle hooks the type declares in its body (see `HooksGenerator.swift`).
     var hooks = DeclaredHooks()
+    /// `@JSONModel(memberwiseInit:)`: whether a public struct gets a public memberwise initializer.
+    var writesMemberwiseInit = true
 }
 
 /// How the model turns property names into keys for properties without `@JSONKey`.
@@ -79,6 +81,8 @@ struct Markers {
     var merge: Marker? { all.first { $0.kind == .merge } }
     var lenient: Marker? { all.first { $0.kind == .lenient } }
     var lossy: Marker? { all.first { $0.kind == .lossy } }
+    var omit: Marker? { all.first { $0.kind == .omit } }
+    var unknownKeys: Marker? { all.first { $0.kind == .unknownKeys } }
 }
 
 /// One marker attribute and what its arguments say.
@@ -91,6 +95,8 @@ struct Marker {
         case merge = "JSONMerge"
         case lenient = "JSONLenient"
         case lossy = "JSONLossy"
+        case omit = "JSONOmit"
+        case unknownKeys = "JSONUnknownKeys"
     }
 
     var kind: Kind
@@ -104,6 +110,19 @@ struct Marker {
     var expression: ExprSyntax?
     /// For `@JSONMerge`: the policy.
     var mergePolicy: MergePolicy?
+    /// For `@JSONIgnore(.decoding)` and `@JSONIgnore(.encoding)`: the direction ignored;
+    /// `nil` for `@JSONIgnore` itself (both).
+    var direction: Direction?
+    /// For `@JSONOmit`: when the property is left out of the encoded object.
+    var omitRule: OmitRule?
+
+    enum Direction: String {
+        case decoding, encoding
+    }
+
+    enum OmitRule: String {
+        case never, whenNil, whenEmpty
+    }
 
     /// `@JSONKey`, for messages.
     var displayName: String { "@\(kind.rawValue)" }

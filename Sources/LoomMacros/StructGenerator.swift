@@ -216,6 +216,18 @@ enum StructGenerator {
     /// declaration order; an initial value, or `nil` for an optional `var`, as the default; as
     /// accessible as the least accessible of them. A property without a type annotation keeps
     /// its initial value (the macro sees no type to give the parameter).
+    /// A public struct's public memberwise initializer (`@JSONModel(memberwiseInit:)`), where
+    /// Swift's would be internal: none when the struct declares an initializer or a `private`
+    /// stored property (whose memberwise initializer Swift keeps private).
+    static func publicMemberwiseInitializer(_ description: ModelDescription, members: MemberBlockItemListSyntax)
+        -> String?
+    {
+        guard description.accessModifier == "public", description.writesMemberwiseInit,
+            let initializer = memberwiseInitializer(description, members: members), initializer.hasPrefix("init(")
+        else { return nil }
+        return "public " + initializer
+    }
+
     static func memberwiseInitializer(_ description: ModelDescription, members: MemberBlockItemListSyntax) -> String? {
         if members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) { return nil }
         var parameters: [String] = []

@@ -45,6 +45,9 @@ indirect enum TypeShape: Equatable {
     }
 
     /// Whether the outermost level is an array, a set or a dictionary.
+    /// `String`, which `@JSONOmit(.whenEmpty)` can test for emptiness.
+    var isString: Bool { self == .leaf("String") || self == .leaf("Swift.String") }
+
     var isCollection: Bool {
         switch self {
         case .array, .set, .dictionary: return true

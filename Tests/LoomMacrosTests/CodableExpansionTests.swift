@@ -84,6 +84,10 @@ struct CodableExpansionTests {
                     try context.encode(self.login, to: &writer)
                     writer.endObject()
                 }
+
+                public init(login: String) {
+                    self.login = login
+                }
             }
 
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {

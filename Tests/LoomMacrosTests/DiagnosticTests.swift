@@ -172,6 +172,122 @@ struct DiagnosticTests {
         )
     }
 
+    // MARK: One-way properties and @JSONOmit
+
+    /// A property only written still needs a value of its own; a direction or rule that is not
+    /// one of the cases, and a rule that could never apply, are reported.
+    @Test func oneWayAndOmitMarkers() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONIgnore(.decoding) var version: String
+                @JSONIgnore(.sideways) var a: Int = 0
+                @JSONOmit(.never) var count: Int
+                @JSONOmit(.whenEmpty) var id: Int?
+                @JSONOmit(.sometimes) var b: String?
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var version: String
+                var a: Int = 0
+                var count: Int
+                var id: Int?
+                var b: String?
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' expects no arguments, '.decoding' or '.encoding'", line: 4, column: 5),
+                DiagnosticSpec(
+                    message: "'@JSONOmit' expects '.never', '.whenNil' or '.whenEmpty'", line: 7, column: 5),
+                DiagnosticSpec(
+                    message: "'@JSONIgnore' property 'version' needs a default value, because decoding never sets it",
+                    line: 3, column: 5, fixIts: [FixItSpec(message: "insert '= <#default#>'")]),
+                DiagnosticSpec(
+                    message: "'@JSONOmit(.never)' applies to optional properties; 'count' is not one", line: 5,
+                    column: 5, fixIts: [FixItSpec(message: "remove '@JSONOmit(.never)'")]),
+                DiagnosticSpec(
+                    message: "'@JSONOmit(.whenEmpty)' applies to collections and strings; 'id' is not one", line: 6,
+                    column: 5, fixIts: [FixItSpec(message: "remove '@JSONOmit(.whenEmpty)'")]),
+            ]
+        )
+    }
+
+    // MARK: @JSONUnknownKeys
+
+    @Test func unknownKeysNeedOneDictionaryOfValues() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONUnknownKeys var extra: [String: Any]
+                @JSONUnknownKeys @JSONKey("x") var more: [String: JSONValue] = [:]
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var extra: [String: Any]
+                var more: [String: JSONValue] = [:]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONUnknownKeys' property 'extra' must be of type '[String: JSONValue]'", line: 3,
+                    column: 5),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONKey' cannot be combined with '@JSONUnknownKeys' on 'more', which has no key of its own",
+                    line: 4, column: 22, fixIts: [FixItSpec(message: "remove '@JSONKey(\"x\")'")]),
+            ]
+        )
+    }
+
+    @Test func unknownKeysOncePerModelAndNotInHierarchies() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONUnknownKeys var extra: [String: JSONValue] = [:]
+                @JSONUnknownKeys var more: [String: JSONValue] = [:]
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var extra: [String: JSONValue] = [:]
+                var more: [String: JSONValue] = [:]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONUnknownKeys' can mark one property of a model; 'more' is another", line: 4,
+                    column: 5, fixIts: [FixItSpec(message: "remove '@JSONUnknownKeys'")])
+            ]
+        )
+        assertExpansion(
+            """
+            @JSONModel
+            class Model {
+                var id: Int = 0
+                @JSONUnknownKeys var extra: [String: JSONValue] = [:]
+            }
+            """,
+            expandedSource: """
+            class Model {
+                var id: Int = 0
+                var extra: [String: JSONValue] = [:]
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONUnknownKeys' needs a struct or a final class: the classes of a hierarchy share one object, so none of them knows which keys are unknown; make 'Model' final",
+                    line: 4, column: 5)
+            ]
+        )
+    }
+
     // MARK: @JSONIgnore
 
     @Test func ignoredPropertiesNeedADefault() {
@@ -704,7 +820,7 @@ struct DiagnosticTests {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "'@JSONIgnore' expects no arguments", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONIgnore' expects no arguments, '.decoding' or '.encoding'", line: 3, column: 5),
                 DiagnosticSpec(message: "'@JSONDefault' expects one unlabeled argument", line: 4, column: 5),
                 DiagnosticSpec(message: "'@JSONTransform' expects one unlabeled argument", line: 5, column: 5),
             ]

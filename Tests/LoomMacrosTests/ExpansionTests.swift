@@ -103,6 +103,324 @@ struct ExpansionTests {
     /// A model in a namespace names its siblings by their short names: everything that names
     /// them is in the type's body, where they resolve; the extension holds only initializers
     /// that name none of them.
+    /// A public struct gets a public memberwise initializer in its body, in place of Swift's
+    /// internal one; `memberwiseInit: false` keeps Swift's.
+    @Test func publicMemberwiseInitializer() {
+        assertExpansion(
+            """
+            @JSONModel
+            public struct Tag {
+                public var name: String
+                public var count: Int = 0
+            }
+            """,
+            expandedSource: """
+
+            public struct Tag {
+                public var name: String
+                public var count: Int = 0
+
+                static let _loomKeys = Loom.JSONKeySet(["name", "count"])
+
+                typealias _LoomValues = (String, Optional<Int>)
+
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                    var v1: Optional<Int> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "0")
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take())
+                }
+
+                public static var readsDirectly: Bool { true }
+
+                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.name, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.encode(self.count, to: &writer)
+                    writer.endObject()
+                }
+
+                public init(name: String, count: Int = 0) {
+                    self.name = name
+                    self.count = count
+                }
+            }
+
+            extension Tag: Loom.JSONModel {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let (u0, u1) = values
+                    self.name = u0
+                    if var new1 = u1 { Swift.swap(&self.count, &new1) }
+                }
+            }
+            """
+        )
+    }
+
+    @Test func publicMemberwiseInitializerOptOut() {
+        assertExpansion(
+            """
+            @JSONModel(memberwiseInit: false)
+            public struct Tag {
+                public var name: String
+            }
+            """,
+            expandedSource: """
+
+            public struct Tag {
+                public var name: String
+
+                static let _loomKeys = Loom.JSONKeySet(["name"])
+
+                typealias _LoomValues = String
+
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(slots.v0.take())
+                }
+
+                public static var readsDirectly: Bool { true }
+
+                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.name, to: &writer)
+                    writer.endObject()
+                }
+            }
+
+            extension Tag: Loom.JSONModel {
+                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let u0 = values
+                    self.name = u0
+                }
+            }
+            """
+        )
+    }
+
+    /// `@JSONUnknownKeys` takes the members no key maps in place of `passUnknown`, and encoding
+    /// writes them last; a property only read is not written, one only written is passed over
+    /// when reading, and `@JSONOmit` decides about `nil` and empty values.
+    @Test func unknownKeysOneWayAndOmission() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Entry {
+                var id: Int
+                @JSONIgnore(.encoding) var created: String?
+                @JSONIgnore(.decoding) var client: String = "app"
+                @JSONOmit(.never) var parent: Int?
+                @JSONOmit(.whenEmpty) var tags: [String] = []
+                @JSONUnknownKeys var extra: [String: JSONValue] = [:]
+            }
+            """,
+            expandedSource: """
+
+            struct Entry {
+                var id: Int
+                var created: String?
+                var client: String = "app"
+                var parent: Int?
+                var tags: [String] = []
+                var extra: [String: JSONValue] = [:]
+
+                static let _loomKeys = Loom.JSONKeySet(["id", "created", "client", "parent", "tags"], capturesUnknown: true)
+
+                typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
+
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<String?> = nil
+                    var v3: Optional<Int?> = nil
+                    var v4: Optional<[String]> = nil
+                    var u5 = Loom._JSONUnknownMembers()
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 3:
+                                try reader.claimSlot(slots.v3, nullable: true)
+                                slots.v3 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                            case 4:
+                                try reader.claimSlot(slots.v4)
+                                slots.v4 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                            case 2: try reader.passValue()
+                            default: try reader.captureUnknown(&slots.u5, context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.optional(slots.v3, _loomKeys, 3, context)
+                    try reader.defaulted(slots.v4, _loomKeys, 4, context, default: "[]")
+                    let u5 = try reader.capturedUnknown(&slots.u5, _loomKeys, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take(), u5)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.id, to: &writer)
+                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    try context.encode(self.client, to: &writer)
+                    if let value = self.parent {
+                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else {
+                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        writer.writeNull()
+                    }
+                    if !self.tags.isEmpty {
+                        context.writeKey(Self._loomKeys, 4, to: &writer)
+                        try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
+                    }
+                    try context.writeUnknown(self.extra, Self._loomKeys, to: &writer)
+                    writer.endObject()
+                }
+            }
+
+            extension Entry: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let (u0, u1, u3, u4, u5) = values
+                    self.id = u0
+                    var new1 = u1; Swift.swap(&self.created, &new1)
+                    var new3 = u3; Swift.swap(&self.parent, &new3)
+                    if var new4 = u4 { Swift.swap(&self.tags, &new4) }
+                    if var new5 = u5 { Swift.swap(&self.extra, &new5) }
+                }
+            }
+            """
+        )
+    }
+
     @Test func namespacedModel() {
         assertExpansion(
             """
@@ -2085,6 +2403,11 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.y, to: &writer)
                     writer.endObject()
+                }
+
+                public init(x: Double, y: Double) {
+                    self.x = x
+                    self.y = y
                 }
             }
 

@@ -16,6 +16,8 @@ let loomMacros: [String: MacroSpec] = [
     "JSONTransform": MacroSpec(type: JSONMarkerMacro.self),
     "JSONLenient": MacroSpec(type: JSONMarkerMacro.self),
     "JSONLossy": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONOmit": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONUnknownKeys": MacroSpec(type: JSONMarkerMacro.self),
 ]
 
 /// The macros as the compiler passes them for a type that already declares `JSONModel`.

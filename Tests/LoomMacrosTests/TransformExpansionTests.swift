@@ -259,7 +259,7 @@ struct TransformExpansionTests {
                                 slots.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
                             case 2:
                                 try reader.claimSlot(slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull() ? .none : reader.dictionary(context, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } })
+                                slots.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } } })
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -568,41 +568,41 @@ extension TransformExpansionTests {
 
 @Suite("@JSONModel diagnostics: transformers, @JSONLenient, @JSONLossy")
 struct TransformDiagnosticTests {
-    @Test func lossyNeedsACollectionAndNoTransformer() {
+    /// A lossy value that fails needs something to stand in for it; a lossy collection without
+    /// a default still drops its failing elements, and several keys leave no one value to replace.
+    @Test func lossyPropertiesNeedADefault() {
         assertExpansion(
             """
             @JSONModel
             struct Model {
-                @JSONLossy var count: Int
-                @JSONLossy var names: [String]?
-                @JSONLossy @JSONTransform(.iso8601.array) var dates: [Date]
+                @JSONLossy var age: Int
+                @JSONLossy @JSONTransform(.iso8601.lossyArray) var seen: [Date]
+                @JSONLossy var tags: [String]
+                @JSONLossy @JSONKey("a", "b") var either: Int = 0
             }
             """,
             expandedSource: """
             struct Model {
-                var count: Int
-                var names: [String]?
-                var dates: [Date]
+                var age: Int
+                var seen: [Date]
+                var tags: [String]
+                var either: Int = 0
             }
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "'@JSONLossy' applies to arrays, sets and dictionaries; 'count' is not one", line: 3,
-                    column: 5, fixIts: [FixItSpec(message: "remove '@JSONLossy'")]),
+                    message:
+                        "'@JSONLossy' property 'age' needs a default value or an optional type, to stand in for a value that fails to decode",
+                    line: 3, column: 5, fixIts: [FixItSpec(message: "insert '= <#default#>'")]),
                 DiagnosticSpec(
                     message:
-                        "'@JSONLossy' has no effect on 'dates', whose '@JSONTransform' decodes it; use a lossy transformer such as '.lossyArray'",
-                    line: 5, column: 5, fixIts: [FixItSpec(message: "remove '@JSONLossy'")]),
-            ],
-            applyFixIts: ["remove '@JSONLossy'"],
-            fixedSource: """
-                @JSONModel
-                struct Model {
-                    var count: Int
-                    @JSONLossy var names: [String]?
-                    @JSONTransform(.iso8601.array) var dates: [Date]
-                }
-                """
+                        "'@JSONLossy' property 'seen' needs a default value or an optional type, to stand in for a value that fails to decode",
+                    line: 4, column: 5, fixIts: [FixItSpec(message: "insert '= <#default#>'")]),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONLossy' cannot replace a failing value of 'either', which is read from several keys; give it one key",
+                    line: 6, column: 5, fixIts: [FixItSpec(message: "remove '@JSONLossy'")]),
+            ]
         )
     }
 

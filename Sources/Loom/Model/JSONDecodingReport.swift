@@ -130,6 +130,20 @@ extension JSONDecodingContext {
         notes.add(.defaulted, reason, at: object, suffix: path, error: nil)
     }
 
+    /// Records that a `@JSONLossy` property's default stood in for `element`, which failed
+    /// with `error`.
+    @usableFromInline
+    func noteRejected(_ element: JSONElement, _ error: any Error, _ defaultValue: String) {
+        guard let notes = storage.notes else { return }
+        let decodingError = (error as? JSONDecodingError) ?? wrap(error, element)
+        var rejected = JSONValue(element: element).description
+        if rejected.count > 60 { rejected = String(rejected.prefix(60)) + "…" }
+        let replacement = defaultValue.isEmpty ? "the default" : "the default \(defaultValue)"
+        notes.add(
+            .defaulted, "rejected \(rejected), used \(replacement): \(decodingError.reasonWithPath)", at: element,
+            suffix: [], error: decodingError)
+    }
+
     /// Records that a property's default stood in for `null`.
     @usableFromInline
     func noteNullDefault(_ element: JSONElement) {

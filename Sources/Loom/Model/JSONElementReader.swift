@@ -139,7 +139,7 @@ extension _JSONElementReader: _JSONReading {
         throws -> Bool
     {
         _ = try context.object(current, for: Model.self)
-        return enter(current, keys, reportsUnknown: true, context)
+        return enter(current, keys, reportsUnknown: !keys.capturesUnknown, context)
     }
 
     /// The next present slot of the innermost level; its value becomes the current element.
@@ -158,6 +158,17 @@ extension _JSONElementReader: _JSONReading {
 
     /// Nothing to do: the parser validated the value.
     public mutating func passValue() throws {}
+
+    /// Never called: this reader's member loop visits only mapped keys; the checks read the
+    /// unknown members from the object.
+    public mutating func captureUnknown(_ slot: inout _JSONUnknownMembers, _ context: borrowing JSONDecodingContext) throws {}
+
+    /// The members of the model's object that `keys` does not map.
+    public mutating func capturedUnknown(
+        _ slot: inout _JSONUnknownMembers, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext
+    ) throws -> [String: JSONValue] {
+        unknownMembers(keys, context)
+    }
 
     /// Notes `error` for the property whose value was being read and goes on, so that the
     /// checks report it in declaration order; a key-path step that is not an object is
@@ -368,6 +379,23 @@ extension _JSONElementReader: _JSONReading {
         _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
         try body(current, context)
+    }
+
+    /// Reads a `@JSONLossy` property's value; a value that fails gives `nil` (the default
+    /// stands in) and a note with the rejected JSON. The document was parsed whole before any
+    /// value was read, so invalid JSON never gets here.
+    public mutating func lossy<T>(
+        _ context: borrowing JSONDecodingContext, default defaultValue: String,
+        _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> T? {
+        let element = current
+        do {
+            return try body(&self, context)
+        } catch {
+            current = element
+            context.noteRejected(element, error, defaultValue)
+            return nil
+        }
     }
 
     // MARK: Checks

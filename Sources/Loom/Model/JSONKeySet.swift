@@ -13,6 +13,9 @@ public final class JSONKeySet: Sendable {
     public let explicit: [Bool]
     /// The path of this object level inside the model (`["user"]` for `user.login`).
     public let prefix: [String]
+    /// Whether the model keeps the members no key maps (`@JSONUnknownKeys`): they are then
+    /// never rejected as unknown.
+    public let capturesUnknown: Bool
 
     @usableFromInline let plain: KeyBytes
     @usableFromInline let snake: KeyBytes
@@ -28,11 +31,13 @@ public final class JSONKeySet: Sendable {
     ///   - explicit: Per slot, whether a key strategy must leave the key alone; missing
     ///     entries count as `false`.
     ///   - prefix: The key path of this level inside the model, for error paths.
-    public init(_ names: [String], explicit: [Bool] = [], prefix: [String] = []) {
+    ///   - capturesUnknown: Whether the model keeps the members no key maps.
+    public init(_ names: [String], explicit: [Bool] = [], prefix: [String] = [], capturesUnknown: Bool = false) {
         let flags = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
         self.names = names
         self.explicit = flags
         self.prefix = prefix
+        self.capturesUnknown = capturesUnknown
         plain = KeyBytes(names)
         snake = KeyBytes(names.indices.map { flags[$0] ? names[$0] : JSONKeyStrategy.snakeCased(names[$0]) })
         var twins = [Int](repeating: -1, count: names.count)

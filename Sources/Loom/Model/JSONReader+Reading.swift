@@ -69,6 +69,22 @@ extension JSONReader: _JSONReading {
         try skipValue()
     }
 
+    /// ``capture(_:_:)``.
+    ///
+    /// - Throws: ``Fallback`` for invalid JSON.
+    @inlinable @inline(__always)
+    public mutating func captureUnknown(_ slot: inout _JSONUnknownMembers, _ context: borrowing JSONDecodingContext) throws {
+        try capture(&slot, context)
+    }
+
+    /// The members ``captureUnknown(_:_:)`` kept.
+    @inlinable @inline(__always)
+    public mutating func capturedUnknown(
+        _ slot: inout _JSONUnknownMembers, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext
+    ) throws -> [String: JSONValue] {
+        slot.members
+    }
+
     /// Rethrows: a failure ends the direct path.
     ///
     /// - Throws: `error`.
@@ -284,6 +300,18 @@ extension JSONReader: _JSONReading {
         _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
         try element(context, body)
+    }
+
+    /// Reads a `@JSONLossy` property's value; a value that fails falls back, and the general
+    /// path puts the default in its place and notes it.
+    ///
+    /// - Throws: ``Fallback`` when the value fails.
+    @inlinable @inline(__always)
+    public mutating func lossy<T>(
+        _ context: borrowing JSONDecodingContext, default defaultValue: String,
+        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws -> T? {
+        try read(context, body)
     }
 
     // MARK: Checks

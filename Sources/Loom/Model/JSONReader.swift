@@ -44,6 +44,9 @@ public struct JSONReader {
     @usableFromInline var position: Int
     /// The open arrays and objects around `position`.
     @usableFromInline var depth = 0
+    /// Where the last key read by ``searchKey(_:hint:)`` starts: an unknown key a model
+    /// captures (`@JSONUnknownKeys`) is read again from there.
+    @usableFromInline var keyStart = 0
     @usableFromInline let maxDepth: Int
     /// Whether keys are matched in their snake_case form (``JSONKeyStrategy/snakeCase``).
     @usableFromInline let snakeCaseKeys: Bool
@@ -233,6 +236,7 @@ public struct JSONReader {
     /// strategy, or a key whose bytes cannot be compared in place.
     @usableFromInline
     mutating func searchKey(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
+        keyStart = position
         let (raw, flags) = try stringToken()
         try colon()
         if let customKeys {

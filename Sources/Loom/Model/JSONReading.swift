@@ -51,6 +51,11 @@ public protocol _JSONReading {
     /// - Throws: for invalid JSON.
     mutating func passValue() throws
 
+    /// Keeps the member whose key no property maps for a `@JSONUnknownKeys` property.
+    ///
+    /// - Throws: for invalid JSON.
+    mutating func captureUnknown(_ slot: inout _JSONUnknownMembers, _ context: borrowing JSONDecodingContext) throws
+
     /// Handles `error`, thrown while reading the current member's value: rethrows it, or
     /// notes it for the member's property and goes on with the next member.
     ///
@@ -190,6 +195,16 @@ public protocol _JSONReading {
         _ context: borrowing JSONDecodingContext, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T
 
+    /// Reads a `@JSONLossy` property's value with `body`; a value that fails to decode gives
+    /// `nil`, so the property keeps its default (`defaultValue`, as written in source, for the
+    /// report's note). Invalid JSON is still an error.
+    ///
+    /// - Throws: for invalid JSON; ``JSONReader`` for any failure (the general path decides).
+    mutating func lossy<T>(
+        _ context: borrowing JSONDecodingContext, default defaultValue: String,
+        _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> T?
+
     // MARK: Checks, after the member loop
 
     /// Checks a required property: its slot must hold a value.
@@ -239,6 +254,14 @@ public protocol _JSONReading {
         _ context: borrowing JSONDecodingContext, default defaultValue: String,
         _ body: (inout Self, JSONDecodingContext) throws -> T
     ) throws -> T?
+
+    /// The members of the model's object at `keys` that no property maps, for a
+    /// `@JSONUnknownKeys` property.
+    ///
+    /// - Throws: only for invalid JSON.
+    mutating func capturedUnknown(
+        _ slot: inout _JSONUnknownMembers, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext
+    ) throws -> [String: JSONValue]
 
     /// The value of a slot the checks have accepted.
     ///

@@ -77,6 +77,10 @@
 /// - Parameter representation: For an enum, how the case is written in JSON (see
 ///   ``JSONEnumRepresentation``): `.external` (the default), `.internal(tag:)`,
 ///   `.adjacent(tag:content:)`, `.untagged` or `.chosenByContent`.
+/// - Parameter memberwiseInit: For a `public` struct that declares no initializer and no
+///   `private` stored property, whether the macro writes a `public` memberwise initializer
+///   (Swift's own is `internal`, so another module could not create the model). `false`
+///   keeps Swift's.
 @attached(
     member, conformances: Decodable, Encodable,
     names: named(init(json:context:)), named(init(from:)), named(encode(to:)), named(encode(to:context:)), named(_loomKeys),
@@ -93,7 +97,8 @@
     extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable,
     names: named(init(json:context:)), named(init(_loomValues:)), named(init(from:)), named(encode(to:)), arbitrary)
 public macro JSONModel(
-    keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external
+    keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external,
+    memberwiseInit: Bool = true
 ) = #externalMacro(module: "LoomMacros", type: "JSONModelMacro")
 
 /// Names the JSON key of a property, a key path into nested objects, or fallback keys.
@@ -140,6 +145,68 @@ public macro JSONKey(collecting keys: [String]) =
 /// The property needs an initial value (a `var` optional starts as `nil` by itself).
 @attached(peer)
 public macro JSONIgnore() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Maps a property one way only: `.decoding` ignores it when decoding (it is written, never
+/// read), `.encoding` when encoding (it is read, never written).
+///
+/// ```swift
+/// @JSONIgnore(.decoding) var clientVersion: String = "2.1"  // sent, never read back
+/// @JSONIgnore(.encoding) var createdAt: Date?      // read from the server, never sent
+/// ```
+///
+/// A property ignored when decoding needs an initial value, as with ``JSONIgnore()``; its key
+/// is still known, so unknown-key rejection passes over it.
+@attached(peer)
+public macro JSONIgnore(_ direction: JSONDirection) = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Keeps every member of the model's object that no property maps, and writes them back on
+/// encode, so that decode → encode loses nothing the model does not know about.
+///
+/// ```swift
+/// // {"id": 7, "name": "kim", "beta_flags": {"x": true}}
+/// @JSONModel struct Account {
+///     var id: Int
+///     var name: String
+///     @JSONUnknownKeys var extra: [String: JSONValue] = [:]   // ["beta_flags": {"x": true}]
+/// }
+/// ```
+///
+/// The property must be a `[String: JSONValue]`, one per model, in a struct or a final class.
+/// Only the model's own object level is captured (not the objects of its key paths). Members
+/// are written after the mapped ones, in key order; a member whose key a property writes is
+/// left out. With ``JSONModelDecoder/unknownKeys`` set to `.reject`, a model that captures
+/// never rejects a key; a repeated key follows the duplicate-key policy.
+@attached(peer)
+public macro JSONUnknownKeys() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// One direction of a mapping, for ``JSONIgnore(_:)``.
+public enum JSONDirection: Sendable {
+    /// Reading JSON into the model.
+    case decoding
+    /// Writing the model as JSON.
+    case encoding
+}
+
+/// Decides, for one property, when a `nil` or empty value is left out of the encoded object,
+/// whatever the encoder's ``JSONModelEncoder/writesNulls`` says.
+///
+/// ```swift
+/// @JSONOmit(.never) var deletedAt: Date?     // {"deletedAt": null}: the server expects the key
+/// @JSONOmit(.whenNil) var cursor: String?    // left out, even when the encoder writes nulls
+/// @JSONOmit(.whenEmpty) var tags: [String]   // left out when empty (or nil, for an optional)
+/// ```
+@attached(peer)
+public macro JSONOmit(_ rule: JSONOmitRule) = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// When ``JSONOmit(_:)`` leaves a property out of the encoded object.
+public enum JSONOmitRule: Sendable {
+    /// Never: `nil` is written as `null`.
+    case never
+    /// When it is `nil`.
+    case whenNil
+    /// When it is `nil` or empty (a collection or a string).
+    case whenEmpty
+}
 
 /// Gives a property a default used when its key is missing (and, with
 /// ``JSONModelDecoder/nullAsMissing``, when it is `null`).
@@ -217,17 +284,25 @@ public macro JSONLenient() = #externalMacro(module: "LoomMacros", type: "JSONMar
 public macro JSONLenient(rounding: FloatingPointRoundingRule?) =
     #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
 
-/// Drops the elements of a property's arrays, sets and dictionaries that fail to decode,
-/// instead of failing the whole model; each dropped element is noted in the decode's
-/// ``JSONDecodingReport``.
+/// Keeps one bad value from failing the whole model: a value that fails to decode gives the
+/// property's default, or `nil` for an optional, and a collection drops its elements that fail.
+/// The decode's ``JSONDecodingReport`` notes each value replaced and each element dropped, with
+/// its path and the rejected JSON.
 ///
 /// ```swift
-/// // {"tags": [1, "two", 3]}
-/// @JSONLossy var tags: [Int]           // [1, 3]; the report notes tags[1]
+/// // {"age": "thirty", "role": "owner", "tags": [1, "two", 3], "homepage": 5}
+/// @JSONLossy var age: Int = 0               // 0
+/// @JSONLossy var role: Role = .member       // .member (no case "owner")
+/// @JSONLossy var tags: [Int]                // [1, 3]; the report notes tags[1]
+/// @JSONLossy var homepage: URL?             // nil
 /// ```
 ///
-/// Every collection level of the property's type is lossy (`[[Int]]`, `[String: [Int]]`);
-/// collections inside nested models are not (``JSONModelDecoder/lossyCollections`` makes a
-/// whole decode lossy). With `@JSONTransform`, use a lossy transformer (`.iso8601.lossyArray`).
+/// A value of the wrong type, `null` for a non-optional, an unknown raw value and a failing
+/// transformer all count as failing. A missing key behaves as without the marker, and invalid
+/// JSON is still an error: a syntax error anywhere fails the decode. The property needs a
+/// default (an initial value or ``JSONDefault(_:)``) or an optional type, unless it is a
+/// collection without a transformer, which only drops elements. Every collection level of the
+/// property's type drops elements (`[[Int]]`, `[String: [Int]]`); collections inside nested
+/// models do not (``JSONModelDecoder/lossyCollections`` makes a whole decode lossy).
 @attached(peer)
 public macro JSONLossy() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")

@@ -20,6 +20,17 @@ private func expectRoundTrip<T: JSONModel & Equatable>(
 
 @Suite("Examples")
 struct ExampleModelTests {
+    /// The example models live in a module of their own: creating them here uses the public
+    /// memberwise initializers `@JSONModel` writes (Swift's own would be internal), with the
+    /// declared defaults.
+    @Test func publicModelsCanBeCreatedFromAnotherModule() throws {
+        let avatar = try #require(URL(string: "https://example.com/a.png"))
+        let user = GitHubUser(login: "kim", id: 1, avatarURL: avatar, isSiteAdmin: false)
+        #expect(try GitHubUser(jsonData: user.jsonData()) == user)
+        let label = GitHubLabel(id: 2, name: "bug", color: "f00", isDefault: true)
+        #expect(try label.jsonString() == #"{"id":2,"name":"bug","color":"f00","default":true}"#)
+    }
+
     @Test func gitHubIssue() throws {
         let issue = try GitHubIssue(jsonData: example("github-issue.json"))
         #expect(issue.number == 1347)
