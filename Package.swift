@@ -51,9 +51,9 @@ let package = Package(
         ),
         // Spawned by the archive tests: killed mid-write, or run under a file size limit.
         .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
-        // Measures sequential against concurrent stream decoding (docs/Streaming.md).
+        // Measures sequential against concurrent stream decoding (Loom.docc/Streaming.md).
         .executableTarget(name: "LoomStreamingBenchmark", dependencies: ["Loom"]),
-        // Hardening (see SECURITY.md). Fuzz targets: libFuzzer entry points with a replay
+        // Hardening (Loom.docc/Security.md). Fuzz targets: libFuzzer entry points with a replay
         // `main` for plain builds; scripts/fuzz.sh builds them with the sanitizers.
         .target(name: "FuzzSupport", dependencies: ["Loom"]),
         .executableTarget(name: "FuzzParse", dependencies: ["FuzzSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
 
-// Lifecycle hooks (`docs/Hooks.md`). `@JSONModel` calls these helpers only for the hooks a
+// Lifecycle hooks (the Hooks article, Loom.docc/Hooks.md). `@JSONModel` calls these helpers only for the hooks a
 // model declares in its body, so a model without hooks runs exactly the code it would
 // without this file.
 
