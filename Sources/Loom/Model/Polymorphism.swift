@@ -158,7 +158,9 @@ extension JSONDecodingContext {
     /// without payload.
     ///
     /// - Parameters:
+    ///   - element: The enum's JSON value.
     ///   - cases: The tags, one slot each (alternative tags have slots of their own).
+    ///   - type: The enum, named in errors.
     ///   - hasFallback: Whether to return slot -1 for a value that names no known case
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a value that is neither an object with one key nor
@@ -203,7 +205,12 @@ extension JSONDecodingContext {
     /// unknown key when the decoder rejects unknown keys.
     ///
     /// - Parameters:
+    ///   - element: The enum's JSON value.
     ///   - tag: A key set with one slot, the tag key.
+    ///   - cases: The tags, one slot each.
+    ///   - type: The enum, named in errors.
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag.
     public func internallyTaggedCase<T>(
         _ element: JSONElement, tag: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
@@ -239,7 +246,12 @@ extension JSONDecodingContext {
     /// Finds the case of an adjacently tagged enum: `{"type": "text", "data": {…}}`.
     ///
     /// - Parameters:
+    ///   - element: The enum's JSON value.
     ///   - keys: A key set with two slots: the tag key, then the content key.
+    ///   - cases: The tags, one slot each.
+    ///   - type: The enum, named in errors.
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag, and for
     ///   other keys when the decoder rejects unknown keys.
     public func adjacentlyTaggedCase<T>(
