@@ -3,7 +3,8 @@ import Foundation
 // Polymorphic models: an enum whose cases carry models, chosen by a tag in the JSON or by
 // its content (Mantle's `+classForParsingJSONDictionary:`), and class clusters, where a base
 // class chooses the subclass to decode. `@JSONModel` generates calls to the helpers below;
-// The Polymorphism article (Loom.docc/Polymorphism.md) shows each representation with its JSON shape.
+// the Polymorphism article (Loom.docc/Polymorphism.md) shows each representation with its
+// JSON shape.
 
 /// How a polymorphic enum model appears in JSON; the argument of
 /// `@JSONModel(representation:)`. The names are serde's.
