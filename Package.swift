@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // `swift package generate-documentation --target Loom` builds the DocC catalog
+        // (Sources/Loom/Loom.docc); a plugin only, nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", exact: "1.5.0"),
     ],
     targets: [
         .macro(
@@ -48,9 +51,9 @@ let package = Package(
         ),
         // Spawned by the archive tests: killed mid-write, or run under a file size limit.
         .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
-        // Measures sequential against concurrent stream decoding (docs/Streaming.md).
+        // Measures sequential against concurrent stream decoding (Loom.docc/Streaming.md).
         .executableTarget(name: "LoomStreamingBenchmark", dependencies: ["Loom"]),
-        // Hardening (see SECURITY.md). Fuzz targets: libFuzzer entry points with a replay
+        // Hardening (Loom.docc/Security.md). Fuzz targets: libFuzzer entry points with a replay
         // `main` for plain builds; scripts/fuzz.sh builds them with the sanitizers.
         .target(name: "FuzzSupport", dependencies: ["Loom"]),
         .executableTarget(name: "FuzzParse", dependencies: ["FuzzSupport"]),

@@ -25,7 +25,7 @@ scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 read -r -a targets <<< "${FUZZ_TARGETS:-FuzzParse FuzzModels FuzzGenerate}"
 build_flags=(-c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
 
-# RELIABILITY.md's command, with LOOM_FUZZING set: Package.swift then leaves the macro
+# The usual libFuzzer build of a Swift package, with LOOM_FUZZING set: Package.swift then leaves the macro
 # plugin out of the graph (linked with libFuzzer it would have two `main`s).
 export LOOM_FUZZING=1
 for target in "${targets[@]}"; do

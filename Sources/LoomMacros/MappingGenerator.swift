@@ -1,7 +1,7 @@
 // The one mapping of a model: how its JSON object becomes its properties' values, written
 // once as functions generic over `Loom._JSONReading` and run by both readers — `JSONReader`
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
-// reports errors and applies leniency). See `docs/Models.md`, "The mapping".
+// reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //
 //     struct _LoomSlots { var v0: Optional<String> = nil; … }       one slot per decoded property
 //     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value

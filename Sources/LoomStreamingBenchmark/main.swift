@@ -1,5 +1,5 @@
 // Sequential against concurrent decoding of a large JSON Lines file and a large top-level
-// array, built by repeating the amazon_cellphones corpus. Results go into docs/Streaming.md.
+// array, built by repeating the amazon_cellphones corpus. Results go into the Streaming article (Sources/Loom/Loom.docc/Streaming.md).
 //
 //   swift build -c release --product LoomStreamingBenchmark
 //   .build/release/LoomStreamingBenchmark [CORPUS.ndjson] [REPEATS] [RUNS]

@@ -1,10 +1,11 @@
 /// The elements of a JSON array: a random-access, mutable collection of ``JSONValue``s.
 ///
 /// It behaves like `[JSONValue]` (array literals, subscripts, `append`, `map`, …) and converts
-/// to and from one with ``elements`` and ``init(_:)``. The elements live in one buffer whose
-/// deinitializer hands nested containers to a per-thread teardown list instead of releasing
-/// them recursively, so dropping a value nested 100,000 deep (built in code; parsing stops at
-/// ``JSONParsingOptions/maxDepth``) takes no more call stack than dropping a flat one.
+/// to and from one with ``elements`` and ``init(_:)-([JSONValue])``. The elements live in one
+/// buffer whose deinitializer hands nested containers to a per-thread teardown list instead of
+/// releasing them recursively, so dropping a value nested 100,000 deep (built in code;
+/// parsing stops at ``JSONParsingOptions/maxDepth``) takes no more call stack than dropping a
+/// flat one.
 /// Copy on write, like `Array`.
 public struct JSONArray: @unchecked Sendable {
     // @unchecked Sendable: the buffer is mutated only while uniquely referenced (copy on

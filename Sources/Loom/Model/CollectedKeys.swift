@@ -62,7 +62,7 @@ extension JSONDecodingContext {
     /// decode's report that none of its keys was present, naming `defaultValue` (the default
     /// as written in source).
     ///
-    /// - Throws: as ``collected(_:_:)``.
+    /// - Throws: as ``collected(_:_:)-(_,(JSONElement)->T)``.
     public func collectedIfPresent<T>(
         _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
         _ body: (JSONElement, JSONDecodingContext) throws -> T
@@ -80,7 +80,7 @@ extension JSONDecodingContext {
 
     /// Decodes a collected property (the form for hand-written models).
     ///
-    /// - Throws: as ``collected(_:_:)``.
+    /// - Throws: as ``collected(_:_:)-(_,(JSONElement)->T)``.
     public func collected<T>(_ members: [(String, JSONElement?)], _ body: (JSONElement) throws -> T) throws -> T {
         try collected(members) { element, _ in try body(element) }
     }
@@ -88,7 +88,7 @@ extension JSONDecodingContext {
     /// Decodes a collected property, or returns `nil` when none of its keys is present (the
     /// form for hand-written models).
     ///
-    /// - Throws: as ``collected(_:_:)``.
+    /// - Throws: as ``collected(_:_:)-(_,(JSONElement)->T)``.
     public func collectedIfPresent<T>(
         _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
         _ body: (JSONElement) throws -> T

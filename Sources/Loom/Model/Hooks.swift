@@ -1,8 +1,8 @@
 import Foundation
 
-// Lifecycle hooks (`docs/Hooks.md`). `@JSONModel` calls these helpers only for the hooks a
-// model declares in its body, so a model without hooks runs exactly the code it would
-// without this file.
+// Lifecycle hooks (the Hooks article, Loom.docc/Hooks.md). `@JSONModel` calls these helpers
+// only for the hooks a model declares in its body, so a model without hooks runs exactly the
+// code it would without this file.
 
 /// A rewritten copy of a model's JSON, produced by its `jsonWillDecode(_:)` hook.
 ///

@@ -3,7 +3,7 @@ import Foundation
 /// How a decoder treats a value whose JSON type differs from what the property needs.
 ///
 /// Strict by default: `"10"` for an `Int` is an error. Lenient coercion converts the
-/// common mismatches of real-world APIs (the table is in `docs/Coercion.md`):
+/// common mismatches of real-world APIs (the table is in <doc:Coercion>):
 ///
 /// | property | strict accepts | lenient also accepts |
 /// | --- | --- | --- |

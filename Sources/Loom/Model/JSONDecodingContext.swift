@@ -62,7 +62,7 @@ extension JSONDecodable {
         try reader.element(context) { try Self.makeInstance(json: $0, context: $1) }
     }
 
-    /// `false`: ``read(from:context:)`` goes through an element of a document.
+    /// `false`: ``JSONDecodable/read(from:context:)`` goes through an element of a document.
     @inlinable
     public static var readsDirectly: Bool { false }
 }
@@ -322,7 +322,7 @@ public struct JSONDecodingContext: Sendable {
     /// a missing key, `.some(nil)` for `null`.
     ///
     /// A missing key is noted in the decode's report when `object` (the model's JSON object)
-    /// is given, as in ``defaulted(_:_:_:in:default:_:)``.
+    /// is given, as in ``defaulted(_:_:_:in:default:_:)-(_,_,_,_,_,(JSONElement)->T)``.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)

@@ -14,9 +14,9 @@
 /// declarations, so a model may be declared anywhere Swift allows a type: nested in an enum
 /// used as a namespace, in another model, in an extension. A struct's initializers are in an
 /// extension (`extension GHUser: JSONModel`), so Swift still synthesizes the memberwise
-/// initializer. A class model is described in `docs/Models.md`, "Classes"; an enum whose
-/// cases carry models is polymorphic (`docs/Polymorphism.md`). Lifecycle hooks the type
-/// declares in its body are called (`docs/Hooks.md`).
+/// initializer. A class model is described in <doc:Models#Classes>; an enum whose
+/// cases carry models is polymorphic (<doc:Polymorphism>). Lifecycle hooks the type
+/// declares in its body are called (<doc:Hooks>).
 ///
 /// ## Which properties are mapped
 ///
@@ -60,7 +60,7 @@
 /// `_ForeignModelSource` and `_encodeModel`), so `JSONEncoder`, `PropertyListEncoder` or any other
 /// coder sees the model's JSON form: key paths, transformers, defaults and all. A type that
 /// declares `Codable` itself keeps Swift's conformance; a requirement the type implements
-/// itself is not generated. Rules of that path: `docs/Codable.md`.
+/// itself is not generated. Rules of that path: <doc:Codable>.
 ///
 /// ## Writing the conformance by hand
 ///
@@ -235,7 +235,7 @@ public macro JSONDefault<T>(_ value: T) = #externalMacro(module: "LoomMacros", t
 /// which cannot store it), so a transformer may do setup work such as compiling a date pattern. Arguments are
 /// type-checked without the property's type: name generic types once (`State.open`). The
 /// transformer wins over the model's `jsonTransformer(forProperty:of:)` hook and the
-/// decoder's strategies; see `docs/Transformers.md`.
+/// decoder's strategies; see <doc:Transformers>.
 @attached(peer)
 public macro JSONTransform<T: JSONTransformer>(_ transformer: T) =
     #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")

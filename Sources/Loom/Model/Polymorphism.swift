@@ -3,7 +3,8 @@ import Foundation
 // Polymorphic models: an enum whose cases carry models, chosen by a tag in the JSON or by
 // its content (Mantle's `+classForParsingJSONDictionary:`), and class clusters, where a base
 // class chooses the subclass to decode. `@JSONModel` generates calls to the helpers below;
-// `docs/Polymorphism.md` shows each representation with its JSON shape.
+// the Polymorphism article (Loom.docc/Polymorphism.md) shows each representation with its
+// JSON shape.
 
 /// How a polymorphic enum model appears in JSON; the argument of
 /// `@JSONModel(representation:)`. The names are serde's.
@@ -158,7 +159,9 @@ extension JSONDecodingContext {
     /// without payload.
     ///
     /// - Parameters:
+    ///   - element: The enum's JSON value.
     ///   - cases: The tags, one slot each (alternative tags have slots of their own).
+    ///   - type: The enum, named in errors.
     ///   - hasFallback: Whether to return slot -1 for a value that names no known case
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a value that is neither an object with one key nor
@@ -203,7 +206,12 @@ extension JSONDecodingContext {
     /// unknown key when the decoder rejects unknown keys.
     ///
     /// - Parameters:
+    ///   - element: The enum's JSON value.
     ///   - tag: A key set with one slot, the tag key.
+    ///   - cases: The tags, one slot each.
+    ///   - type: The enum, named in errors.
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag.
     public func internallyTaggedCase<T>(
         _ element: JSONElement, tag: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
@@ -239,7 +247,12 @@ extension JSONDecodingContext {
     /// Finds the case of an adjacently tagged enum: `{"type": "text", "data": {…}}`.
     ///
     /// - Parameters:
+    ///   - element: The enum's JSON value.
     ///   - keys: A key set with two slots: the tag key, then the content key.
+    ///   - cases: The tags, one slot each.
+    ///   - type: The enum, named in errors.
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag, and for
     ///   other keys when the decoder rejects unknown keys.
     public func adjacentlyTaggedCase<T>(

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Attach one with `@JSONTransform(...)`; Loom's built-ins are static members, so the
 /// shortest spelling works: `@JSONTransform(.iso8601) var updatedAt: Date`. Where a property
-/// gets its transformer, first match wins (see `docs/Transformers.md`):
+/// gets its transformer, first match wins (see <doc:Transformers>):
 /// 1. its `@JSONTransform(...)`;
 /// 2. the model's `jsonTransformer(forProperty:of:)` hook, when the model declares one;
 /// 3. the decoder's and encoder's strategies (``JSONModelDecoder/dateStrategy``,

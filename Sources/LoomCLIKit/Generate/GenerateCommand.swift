@@ -62,7 +62,7 @@ struct GenerateCommand: LoomSubcommand {
     @Option(
         name: .customLong("map"),
         help: ArgumentHelp(
-            "Make the objects at this place a map, e.g. 'pagination' or 'data.items[]' (repeatable; see docs/Generate.md).",
+            "Make the objects at this place a map, e.g. 'pagination' or 'data.items[]' (repeatable; see the Generating models article).",
             valueName: "path"))
     var mapPaths: [String] = []
 

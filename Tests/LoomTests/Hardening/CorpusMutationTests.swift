@@ -3,8 +3,8 @@ import FuzzSupport
 import Loom
 import Testing
 
-// Truncations and byte mutations of every corpus in ../shared/corpora (RELIABILITY.md row 22
-// and the fuzzers' seeds), through the parser, the tree and the model decoder. The corpora are
+// Truncations and byte mutations of every corpus in ../shared/corpora (the fuzzers'
+// seeds too), through the parser, the tree and the model decoder. The corpora are
 // read from beside the repository and the tests skip with a message when they are absent.
 
 @JSONModel

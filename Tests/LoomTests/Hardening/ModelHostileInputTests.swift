@@ -2,11 +2,10 @@ import Foundation
 import Loom
 import Testing
 
-// RELIABILITY.md's hostile-input table through the model APIs (`JSONModelDecoder`,
-// `init(jsonString:)`, `JSONModelEncoder`): each row's verdict, error kind, path and position.
-// The JSON-level rows are in Tests/LoomTests/JSON/HostileInputTests.swift; deep documents and
-// small stacks (rows 3–5) in StackSafetyTests; number conversions (rows 6–11) in
-// NumberMatrixTests.
+// Hostile inputs (the Security article's tables) through the model APIs (`JSONModelDecoder`,
+// `init(jsonString:)`, `JSONModelEncoder`): each input's verdict, error kind, path and position.
+// The JSON-level inputs are in Tests/LoomTests/JSON/HostileInputTests.swift; deep documents and
+// small stacks in StackSafetyTests; number conversions in NumberMatrixTests.
 
 @JSONModel
 struct HostileItem: Equatable, Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// Number edge cases into every numeric type, through the model decoder: each gives its exact
 /// value or a `numberOutOfRange` error naming the literal, never a wrapped, clamped or
-/// silently rounded integer (RELIABILITY.md rows 6–11).
+/// silently rounded integer (the Security article, "No silent value changes").
 ///
 /// The expected values come from independent oracles: the standard library's exact
 /// `FixedWidthInteger(String)` for integers (the table gives each literal's exact integer

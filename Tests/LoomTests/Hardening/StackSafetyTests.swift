@@ -3,7 +3,7 @@ import Loom
 import Testing
 
 // Documents at the default depth limit (512), decoded, encoded, described and dropped on
-// threads with small stacks and inside `Task`s (RELIABILITY.md rows 3–5).
+// threads with small stacks and inside `Task`s (the Security article, "Stack safety").
 //
 // Model decoding and encoding recurse once per model level, so the stack they need is the
 // depth limit times a per-level cost of 1–4 KB; when a thread's stack is nearly used up, the

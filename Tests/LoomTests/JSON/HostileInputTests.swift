@@ -2,7 +2,7 @@ import Foundation
 import Loom
 import Testing
 
-/// The core rows of RELIABILITY.md's hostile-input table: each input is survived with a clear
+/// Hostile inputs to the JSON core (the Security article's tables): each input is survived with a clear
 /// error (or the documented value), never a crash.
 @Suite("Hostile inputs")
 struct HostileInputTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Loom
 
-// The direct path (`JSONReader`, docs/Models.md "The direct path") against the general one.
+// The direct path (`JSONReader`, the Models article, "The direct path") against the general one.
 // `directly` runs the reader alone and is `nil` where it falls back; `generally` decodes from
 // a parsed document, which never takes the direct path. The public entry points take the
 // first and, on a fallback, the second, so every decode must come out as `generally` says.

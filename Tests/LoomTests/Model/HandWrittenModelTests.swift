@@ -7,7 +7,7 @@ import Testing
 // They document, and guard, the path for code that cannot or does not want to use the macro:
 // the mapping is written once, generic over `_JSONReading`, and runs on the bytes
 // (`read(from:context:)`) and on a parsed document (`init(json:context:)`); see
-// docs/Models.md, "Writing the conformance by hand".
+// The Models article (Sources/Loom/Loom.docc/Models.md), "Writing the conformance by hand".
 
 /// `@JSONModel struct HandUser { var login: String; var id: Int }`.
 struct HandUser: Equatable {

@@ -2,7 +2,7 @@ import Foundation
 import Loom
 import Testing
 
-// The public contract of DESIGN.md, verbatim.
+// The public contract: the model of the Models article, decoded and encoded through the entry points.
 
 @JSONModel
 struct GHUser: Equatable { var login: String; var id: Int }

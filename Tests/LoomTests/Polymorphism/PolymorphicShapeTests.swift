@@ -43,7 +43,7 @@ final class Coordinates: Sendable, Equatable {
 }
 
 /// What `@JSONModel(representation: .internal(tag: "type"))` generates, written by hand: the
-/// path for code that cannot use the macro (see `docs/Polymorphism.md`).
+/// path for code that cannot use the macro (see the Polymorphism article).
 enum HandMessage: Equatable {
     case text(TextMessage)
     case ping

@@ -20,7 +20,7 @@ extension Indirect: JSONDecodable where Wrapped: JSONDecodable {
         self.init(try Wrapped(json: element, context: context))
     }
 
-    // The direct path (docs/Models.md): the box reads as its value does.
+    // The direct path (the Models article): the box reads as its value does.
     static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
         throws(JSONReader.Fallback) -> Indirect
     {
