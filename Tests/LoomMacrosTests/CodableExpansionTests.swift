@@ -84,6 +84,14 @@ struct CodableExpansionTests {
                     try context.encode(self.login, to: &writer)
                     writer.endObject()
                 }
+
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {

@@ -76,6 +76,15 @@ struct ExpansionTests {
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension User: Loom.JSONModel {
@@ -175,6 +184,15 @@ struct ExpansionTests {
                         context.writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(self.kind, to: &writer)
                         writer.endObject()
+                    }
+
+                    static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                        schemas.model(Self.self) { schemas in
+                            var object = Loom._JSONSchemaObject()
+                            object.add(Self._loomKeys, 0, schemas.schema(for: User.self), .required)
+                            object.add(Self._loomKeys, 1, schemas.schema(for: Kind.self), .defaulted)
+                            return object.schema
+                        }
                     }
                 }
             }
@@ -297,6 +315,16 @@ struct ExpansionTests {
                         writer.endObject()
                     }
 
+                    static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                        schemas.model(Self.self) { schemas in
+                            var object = Loom._JSONSchemaObject()
+                            object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                            object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                            object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                            return object.schema
+                        }
+                    }
+
                     init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                         var reader = Loom._JSONElementReader(element, context)
                         try self.init(_loomReading: &reader, context: context)
@@ -397,6 +425,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: URL.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -560,6 +597,17 @@ struct ExpansionTests {
                     writer.endObject()
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys_1, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys_2, 0, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys_1, 2, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Status: Loom.JSONModel {
@@ -648,6 +696,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys, 1), (Self._loomKeys, 2)], schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -756,6 +812,14 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        return object.schema
+                    }
                 }
             }
 
@@ -871,6 +935,15 @@ struct ExpansionTests {
                     }
                     try context.writeCollected(c1, "wind_speed", Self._loomKeys, 2, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(collecting: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], schemas.schema(for: Double.self))
+                        object.add(collecting: [(Self._loomKeys, 2)], schemas.schema(for: Double.self))
+                        return object.schema
+                    }
                 }
             }
 
@@ -991,6 +1064,16 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Profile: Loom.JSONModel {
@@ -1100,6 +1183,16 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .defaulted, default: "3")
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        return object.schema
+                    }
                 }
             }
 
@@ -1211,6 +1304,16 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .defaulted, default: "3")
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .defaulted)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        return object.schema
+                    }
+                }
             }
 
             extension Settings: Loom.JSONModel {
@@ -1303,6 +1406,14 @@ struct ExpansionTests {
                     try context.encode(self.payload, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Envelope: Loom.JSONModel {
@@ -1391,6 +1502,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1496,6 +1615,15 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(transformedBy: Self._loomTransformer_1)), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Event: Loom.JSONModel {
@@ -1590,6 +1718,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } } }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: schemas.schema(for: Double.self)))), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.nullable(schemas.schema(for: Int.self)))), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1686,6 +1823,15 @@ struct ExpansionTests {
                     try context.dictionary(self.leads, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: User.self))), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.nullable(schemas.schema(for: User.self))), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Teams: Loom.JSONModel {
@@ -1771,6 +1917,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1865,6 +2019,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: schemas.schema(for: String.self)), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: Int.self))), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1991,6 +2154,15 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: Item.self)), .required)
+                        object.add(Self._loomKeys_1, 0, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Page: Loom.JSONModel {
@@ -2085,6 +2257,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.y, to: &writer)
                     writer.endObject()
+                }
+
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Double.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Double.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2195,6 +2376,16 @@ struct ExpansionTests {
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys, 2, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Account: Loom.JSONModel {
@@ -2294,6 +2485,15 @@ struct ExpansionTests {
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Account: Loom.JSONModel {
@@ -2368,6 +2568,13 @@ struct ExpansionTests {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        return object.schema
+                    }
                 }
             }
 
@@ -2465,6 +2672,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.value, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2567,6 +2782,16 @@ struct ExpansionTests {
                     try context.encode(self.`default`, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 2, schemas.schema(for: Bool.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Pair: Loom.JSONModel {
@@ -2653,6 +2878,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2748,6 +2981,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.quoted, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2882,6 +3124,18 @@ struct ExpansionTests {
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[\\"new\\"]")
+                        object.add(Self._loomKeys, 3, schemas.schema(for: Int.self), .defaulted, default: "0")
+                        object.add(Self._loomKeys, 4, schemas.schema(for: String.self), .defaulted, default: "\\"\\"")
+                        return object.schema
+                    }
+                }
             }
 
             extension Profile: Loom.JSONModel {
@@ -2987,6 +3241,15 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        return object.schema
+                    }
                 }
             }
 
