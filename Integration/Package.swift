@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Integration tests against third-party Codable coders: YAML through Yams and SQLite
-// records through GRDB. A separate package so that neither library is part of Loom's own
+// records through GRDB; a model's JSON Schema as an MCP tool's input schema. A separate package so that neither library is part of Loom's own
 // dependency graph (`swift test` at the root never builds them); `.ci/run` runs it with
 // `swift test --package-path Integration`.
 import PackageDescription
@@ -12,6 +12,7 @@ let package = Package(
         .package(name: "Loom", path: ".."),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         .testTarget(
@@ -20,6 +21,7 @@ let package = Package(
                 .product(name: "Loom", package: "Loom"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         )
     ],
