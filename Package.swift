@@ -61,12 +61,15 @@ let package = Package(
         .executableTarget(name: "FuzzGenerate", dependencies: ["LoomCLIKit", "FuzzSupport"]),
         // Timing checks kept out of `swift test`: linearity of hostile shapes, parse speed.
         .executableTarget(name: "LoomHardeningCheck", dependencies: ["Loom"]),
+        // Checks schemas with Python's jsonschema for the test targets (skipped without it).
+        .target(name: "SchemaValidation", dependencies: ["Loom"], path: "Tests/SchemaValidation"),
         .testTarget(
             name: "LoomTests",
             dependencies: [
                 "Loom",
                 "LoomExamples",
                 "FuzzSupport",
+                "SchemaValidation",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Minimized fuzz findings, read by RegressionTests through #filePath.
@@ -82,11 +85,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LoomCLITests",
-            dependencies: ["LoomCLIKit", "Loom"],
+            dependencies: ["LoomCLIKit", "Loom", "SchemaValidation"],
             exclude: ["Generate/Fixtures", "Generate/Golden", "Generate/Manifest.txt"]
         ),
         // `loom generate` output, committed and compiled: see Tests/LoomCLITests/Generate/Manifest.txt.
-        .testTarget(name: "LoomGeneratedTests", dependencies: ["Loom"]),
+        .testTarget(name: "LoomGeneratedTests", dependencies: ["Loom", "SchemaValidation"]),
     ],
     swiftLanguageModes: [.v6]
 )

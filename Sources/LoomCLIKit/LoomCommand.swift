@@ -12,7 +12,7 @@ struct LoomCommand: ParsableCommand {
             unreadable, 2 for a usage error.
             """,
         // Every subcommand conforms to `LoomSubcommand`.
-        subcommands: [ValidateCommand.self, FormatCommand.self, GenerateCommand.self])
+        subcommands: [ValidateCommand.self, FormatCommand.self, GenerateCommand.self, SchemaCommand.self])
 }
 
 /// A `loom` subcommand whose work runs against an injected ``CommandContext``.

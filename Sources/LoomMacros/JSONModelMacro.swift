@@ -100,14 +100,16 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             return []
         }
         var diagnostics = DiagnosticList()
+        let documentation = SchemaGenerator.documentation(declaration)
         let sources: [String]
         switch plan(declaration, attribute: node, in: context, diagnostics: &diagnostics) {
         case nil:
             return []
         case .enumeration(let model)?:
-            sources = EnumGenerator.members(model)
+            sources = EnumGenerator.members(model) + [SchemaGenerator.member(model, documentation: documentation)]
         case .structure(let model, let description)?:
-            let output = StructGenerator.generate(model, description)
+            var output = StructGenerator.generate(model, description)
+            output.members.append(SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation))
             switch placement {
             case .privateNested(declaresConformance: true, _):
                 // No extension can name the type: the initializers join the other members, and
@@ -128,6 +130,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         case .classModel(let model, let description, let info)?:
             sources =
                 ClassGenerator.members(model, description, info: info)
+                + [SchemaGenerator.member(model, description, classInfo: info, documentation: documentation)]
                 + CodableGenerator.classMembers(
                     classCodablePlan(protocols, info: info, members: declaration.memberBlock.members), info: info,
                     access: model.accessPrefix)

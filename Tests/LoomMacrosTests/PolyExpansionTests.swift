@@ -89,6 +89,17 @@ struct PolyExpansionTests {
                         try context.encode(value, to: &writer)
                     }
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.internal(tag: "type"))
+                        cases.add(["text"], schemas.schema(for: TextMessage.self))
+                        cases.add(["picture", "image"], schemas.schema(for: PictureMessage.self))
+                        cases.add(["ping"], nil)
+                        cases.fallback(schemas.schema(for: JSONValue.self))
+                        return cases.schema
+                    }
+                }
             }
 
             extension Message: Loom.JSONModel {
@@ -162,6 +173,16 @@ struct PolyExpansionTests {
                         context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
                     }
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.external)
+                        cases.add(["text"], schemas.schema(for: TextMessage.self))
+                        cases.add(["image"], schemas.schema(for: PictureMessage.self))
+                        cases.add(["ping"], nil)
+                        return cases.schema
+                    }
+                }
             }
 
             extension Message: Loom.JSONModel {
@@ -228,6 +249,16 @@ struct PolyExpansionTests {
                         try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer)
                     }
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.adjacent(tag: "kind", content: "value"))
+                        cases.add(["user_joined"], schemas.schema(for: User.self))
+                        cases.add(["other"], nil)
+                        cases.fallback(nil)
+                        return cases.schema
+                    }
+                }
             }
 
             extension Event: Loom.JSONModel {
@@ -283,6 +314,16 @@ struct PolyExpansionTests {
                         try context.encode(value, to: &writer)
                     case .unknown(let value):
                         try context.encode(value, to: &writer)
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.untagged)
+                        cases.add(["image"], schemas.schema(for: PictureMessage.self))
+                        cases.add(["text"], schemas.schema(for: TextMessage.self))
+                        cases.fallback(schemas.schema(for: JSONValue.self))
+                        return cases.schema
                     }
                 }
             }
@@ -352,6 +393,15 @@ struct PolyExpansionTests {
                         try context.encode(value, to: &writer)
                     case .image(let value):
                         try context.encode(value, to: &writer)
+                    }
+                }
+
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.chosenByContent)
+                        cases.add(["text"], schemas.schema(for: TextMessage.self))
+                        cases.add(["image"], schemas.schema(for: PictureMessage.self))
+                        return cases.schema
                     }
                 }
             }
@@ -496,6 +546,15 @@ struct PolyExpansionTests {
                     try reader.optionalDefaulted(slots.v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
                     if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Account.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        return object.schema
+                    }
                 }
             }
 
@@ -675,6 +734,14 @@ struct PolyExpansionTests {
                     try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.id = value }
                 }
+
+                class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Message.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Message: Loom.JSONModel, Loom.JSONMergeable {
@@ -843,6 +910,15 @@ struct PolyExpansionTests {
                     if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.draft = value }
                 }
 
+                override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(TextMessage.self) { schemas in
+                        var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
+                        object.add(Self._loomKeys_TextMessage, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys_TextMessage, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        return object.schema
+                    }
+                }
+
                 required convenience init(from decoder: any Swift.Decoder) throws {
                     let source = try Loom._ForeignModelSource(decoder)
                     do {
@@ -935,6 +1011,10 @@ struct PolyExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in Loom.JSONSchema.any }
                 }
             }
 
@@ -1145,6 +1225,19 @@ struct PolyExpansionTests {
                     if let value = slots.v4.take(), value != nil || !context._nullIsMissing { self.closedAt = value }
                     if let value = slots.v5.take() { self.labels = value }
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 4, Loom.JSONSchema.nullable(schemas.schema(for: Date.self)), .optional)
+                        object.add(Self._loomKeys, 5, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Issue: Loom.JSONModel {
@@ -1326,6 +1419,14 @@ struct PolyExpansionTests {
                     try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.name = value }
                 }
+
+                open class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Node.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Node: Loom.JSONModel, Loom.JSONMergeable {
@@ -1391,6 +1492,15 @@ struct PolyExpansionTests {
                         try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
                     case .right(let value):
                         try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.adjacent(tag: "t", content: "c"))
+                        cases.add(["left"], schemas.schema(for: Left.self))
+                        cases.add(["right"], schemas.schema(for: Right.self))
+                        return cases.schema
                     }
                 }
             }

@@ -102,6 +102,16 @@ struct TransformExpansionTests {
                     try context.transform(self.end, with: Self._loomTransformer_2, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.any, .optional, lenient: true)
+                        object.add(Self._loomKeys, 2, schemas.schema(transformedBy: Self._loomTransformer_2), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Event: Loom.JSONModel {
@@ -190,6 +200,14 @@ struct TransformExpansionTests {
                     context.writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.at, with: .secondsSince1970, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: .secondsSince1970), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -300,6 +318,16 @@ struct TransformExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .defaulted, default: "0", lenient: true)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.any), .required)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: Loom.JSONSchema.any))), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Feed: Loom.JSONModel {
@@ -388,6 +416,14 @@ struct TransformExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
+                        return object.schema
+                    }
                 }
             }
 
@@ -507,6 +543,17 @@ extension TransformExpansionTests {
                     context.writeKey(Self._loomKeys, 3, to: &writer)
                     try context.encode(self.exact, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(Self._loomKeys, 3, Loom.JSONSchema.any, .defaulted, default: "0", lenient: true)
+                        return object.schema
+                    }
                 }
             }
 

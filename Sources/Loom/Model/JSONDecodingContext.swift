@@ -43,6 +43,14 @@ public protocol JSONDecodable {
     /// Whether ``read(from:context:)`` reads the bytes itself. `false` (the default) when it
     /// reads the value as an element; decoders then skip the direct path for this type.
     static var readsDirectly: Bool { get }
+
+    /// The JSON Schema of the values this type decodes, with the models it contains defined
+    /// in `schemas` (see ``JSONSchema``).
+    ///
+    /// `@JSONModel` generates it from the mapping; Loom's own conformances state theirs. The
+    /// default implementation returns `{}`, which accepts every value: a schema that knows
+    /// nothing must not reject what the type accepts.
+    static func describeSchema(in schemas: inout JSONSchemaDefinitions) -> JSONValue
 }
 
 extension JSONDecodable {

@@ -69,7 +69,7 @@ extension JSONReader: _JSONReading {
         try skipValue()
     }
 
-    /// ``capture(_:_:)``.
+    /// Reads the member whose key was just read, which no property maps, into `slot`.
     ///
     /// - Throws: ``Fallback`` for invalid JSON.
     @inlinable @inline(__always)

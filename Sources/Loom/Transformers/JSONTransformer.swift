@@ -28,6 +28,12 @@ public protocol JSONTransformer: Sendable {
     ///
     /// - Throws: when the value cannot be written, or the transformer is one-way.
     func encode(_ value: Value, to writer: inout JSONWriter, context: JSONEncodingContext) throws
+
+    /// The JSON Schema of the values ``decode(_:context:)`` reads (see ``JSONSchema``).
+    ///
+    /// The default implementation returns `{}`, which accepts every value: implement it to
+    /// make the schemas of models using the transformer exact.
+    func describeSchema(in schemas: inout JSONSchemaDefinitions) -> JSONValue
 }
 
 /// A transformer that only reads JSON (Mantle's forward-only `MTLValueTransformer`).

@@ -157,7 +157,16 @@ struct GenerateCommand: LoomSubcommand {
 
     func execute(in context: CommandContext) throws -> Int32 {
         if let schema { return generate(fromSchema: InputSource(argument: schema), in: context) }
-        let options = parsing.options
+        guard let samples = Self.readSamples(files, options: parsing.options, in: context) else { return LoomExitCode.failure }
+        let (schema, warnings) = generator.analyze(samples.map(\.document))
+        for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
+        return write(schema, sources: samples.map(\.name), in: context)
+    }
+
+    /// Parses every sample file; `nil` after reporting each one that is unreadable or invalid.
+    static func readSamples(_ files: [String], options: JSONParsingOptions, in context: CommandContext)
+        -> [(name: String, document: JSONDocument)]?
+    {
         var samples: [(name: String, document: JSONDocument)] = []
         var failed = false
         for input in files.map(InputSource.init(argument:)) {
@@ -174,10 +183,7 @@ struct GenerateCommand: LoomSubcommand {
                 failed = true
             }
         }
-        if failed { return LoomExitCode.failure }
-        let (schema, warnings) = generator.analyze(samples.map(\.document))
-        for warning in warnings { context.writeStandardError("warning: \(warning)\n") }
-        return write(schema, sources: samples.map(\.name), in: context)
+        return failed ? nil : samples
     }
 
     /// `--schema FILE`: models from a JSON Schema. Invalid JSON is reported as for samples;

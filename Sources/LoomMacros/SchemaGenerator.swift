@@ -1,0 +1,269 @@
+import SwiftSyntax
+
+// `describeSchema(in:)`: the model's JSON Schema, from the same checked plan the decoder is
+// generated from. The macro sees syntax, not types, so each property's innermost type gets
+// its schema at run time (`schemas.schema(for: T.self)`, whose overloads choose between
+// Loom's conformance, a raw value and `{}` as decoding does); the generator writes the
+// shape around it, the keys (from the key sets the decoder matches), presence, defaults and
+// documentation comments. One statement per property keeps type checking cheap.
+
+enum SchemaGenerator {
+    /// The member for a struct or class model; `classInfo` for a class.
+    static func member(
+        _ model: MappedModel, _ description: ModelDescription, classInfo: ClassInfo?, documentation: String?
+    ) -> String {
+        let header: String
+        let modelType: String
+        if let info = classInfo {
+            let overridable = info.isOpen ? "open " : model.accessPrefix
+            modelType = "\(info.name).self"
+            if info.superclass != nil {
+                header = "\(overridable)override class func"
+            } else if info.isFinal {
+                header = "\(model.accessPrefix)static func"
+            } else {
+                header = "\(overridable)class func"
+            }
+        } else {
+            header = "\(model.accessPrefix)static func"
+            modelType = "Self.self"
+        }
+        var writer = CodeWriter()
+        writer.block("\(header) describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue") { body in
+            let opening = "schemas.model(\(modelType)\(describedArgument(documentation))) { schemas in"
+            if description.hooks.willDecode != nil {
+                // The hook rewrites the JSON before the mapping sees it: nothing is known.
+                body.line("\(opening) Loom.JSONSchema.any }")
+                return
+            }
+            body.line(opening)
+            let parent = classInfo?.superclass.map { "inheriting: \($0).describeSchema(in: &schemas)" } ?? ""
+            var inner = CodeWriter(depth: 1)
+            inner.line("var object = Loom._JSONSchemaObject(\(parent))")
+            // Unknown members are allowed already: the schema describes the default decoder.
+            for property in model.properties where property.decodes && !property.capturesUnknown {
+                inner.line(statement(property, model: model, description: description))
+            }
+            inner.line("return object.schema")
+            body.append(inner)
+            body.line("}")
+        }
+        return writer.text
+    }
+
+    /// The member for a polymorphic enum.
+    static func member(_ model: EnumModel, documentation: String?) -> String {
+        var writer = CodeWriter()
+        writer.block("\(model.accessPrefix)static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue") {
+            body in
+            body.line("schemas.model(Self.self\(describedArgument(documentation))) { schemas in")
+            var inner = CodeWriter(depth: 1)
+            inner.line("var cases = Loom._JSONSchemaCases(\(representation(model.representation)))")
+            for entry in model.cases {
+                let tags = "[" + entry.tags.map(KeyNames.literal).joined(separator: ", ") + "]"
+                inner.line("cases.add(\(tags), \(entry.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"))")
+            }
+            if let fallback = model.fallback {
+                inner.line("cases.fallback(\(fallback.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"))")
+            }
+            inner.line("return cases.schema")
+            body.append(inner)
+            body.line("}")
+        }
+        return writer.text
+    }
+
+    /// The documentation comment (`///` lines or `/** */`) before a declaration, as plain text.
+    static func documentation(_ node: some SyntaxProtocol) -> String? {
+        var lines: [String] = []
+        for piece in node.leadingTrivia {
+            switch piece {
+            case .docLineComment(let text):
+                var line = Substring(text.dropFirst(3))
+                if line.first == " " { line = line.dropFirst() }
+                lines.append(String(line))
+            case .docBlockComment(let text):
+                let body = text.dropFirst(3).dropLast(2)
+                lines += body.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    var line = $0.drop(while: { $0 == " " || $0 == "\t" })
+                    if line.first == "*" { line = line.dropFirst() }
+                    if line.first == " " { line = line.dropFirst() }
+                    return String(line)
+                }
+            default:
+                break
+            }
+        }
+        let text = lines.joined(separator: "\n").trimmingWhitespace
+        return text.isEmpty ? nil : text
+    }
+
+    // MARK: Properties
+
+    private static func statement(_ property: MappedProperty, model: MappedModel, description: ModelDescription) -> String {
+        let declared = description.properties.first { $0.name == property.name }
+        // A lossy property takes any value: one that fails gives the default.
+        let lenient = model.isLenient || property.isLenient || property.hookType != nil || property.lossyDefault != nil
+        let schema: String
+        if lenient {
+            schema = "Loom.JSONSchema.any"
+        } else if let transform = property.transformReference {
+            let transformed = "schemas.schema(transformedBy: \(transform))"
+            schema = property.isOptional ? "Loom.JSONSchema.nullable(\(transformed))" : transformed
+        } else {
+            schema = shapeSchema(property.shape, lossy: property.isLossy)
+        }
+        var extra = ""
+        if property.transform == nil, property.presence.keepsDefault, let declared,
+            let expression = declared.markers.defaultValue?.expression ?? declared.initializer,
+            let json = jsonLiteral(expression)
+        {
+            extra += ", default: \(KeyNames.literal(json))"
+        }
+        if let declared, let text = documentation(declared.declaration) { extra += ", description: \(KeyNames.literal(text))" }
+        if lenient { extra += ", lenient: true" }
+        let presence = ".\(presenceName(property.presence))"
+        switch property.keys {
+        case .single(let slot):
+            return "object.add(\(keySet(slot, model)), \(slot.slot), \(schema), \(presence)\(extra))"
+        case .fallbacks(let slots):
+            let list = slots.map { "(\(keySet($0, model)), \($0.slot))" }.joined(separator: ", ")
+            return "object.add(fallbacks: [\(list)], \(schema), \(presence)\(extra))"
+        case .collected(let members):
+            let list = members.map { "(\(keySet($0.slot, model)), \($0.slot.slot))" }.joined(separator: ", ")
+            var value = "Loom.JSONSchema.any"
+            if !lenient, property.transform == nil, case .dictionary(_, let inner) = property.shape.unwrapped {
+                value = shapeSchema(inner, lossy: property.isLossy)
+            }
+            let documented = declared.flatMap { documentation($0.declaration) }.map { ", description: \(KeyNames.literal($0))" } ?? ""
+            return "object.add(collecting: [\(list)], \(value)\(documented))"
+        case .unknown:
+            return ""  // left out by the caller
+        }
+    }
+
+    private static func keySet(_ slot: KeyTree.SlotReference, _ model: MappedModel) -> String {
+        "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
+    }
+
+    private static func presenceName(_ presence: MappedProperty.Presence) -> String {
+        switch presence {
+        case .required: return "required"
+        case .optional: return "optional"
+        case .defaulted: return "defaulted"
+        case .optionalDefaulted: return "optionalDefaulted"
+        }
+    }
+
+    /// The schema of a value of `shape`; a lossy property's elements may be anything (failing
+    /// ones are dropped).
+    private static func shapeSchema(_ shape: TypeShape, lossy: Bool, inCollection: Bool = false) -> String {
+        switch shape {
+        case .leaf(let type):
+            return lossy && inCollection ? "Loom.JSONSchema.any" : "schemas.schema(for: \(type).self)"
+        case .optional(let wrapped):
+            return "Loom.JSONSchema.nullable(\(shapeSchema(wrapped, lossy: lossy, inCollection: inCollection)))"
+        case .array(let element), .set(let element):
+            return "Loom.JSONSchema.array(of: \(shapeSchema(element, lossy: lossy, inCollection: true)))"
+        case .dictionary(_, let value):
+            return "Loom.JSONSchema.dictionary(of: \(shapeSchema(value, lossy: lossy, inCollection: true)))"
+        }
+    }
+
+    private static func describedArgument(_ documentation: String?) -> String {
+        documentation.map { ", description: \(KeyNames.literal($0))" } ?? ""
+    }
+
+    private static func representation(_ representation: EnumModel.Representation) -> String {
+        switch representation {
+        case .external: return ".external"
+        case .internalTag(let tag): return ".internal(tag: \(KeyNames.literal(tag)))"
+        case .adjacent(let tag, let content): return ".adjacent(tag: \(KeyNames.literal(tag)), content: \(KeyNames.literal(content)))"
+        case .untagged: return ".untagged"
+        case .chosenByContent: return ".chosenByContent"
+        }
+    }
+
+    // MARK: Defaults as JSON
+
+    /// The JSON text of a literal default (`3`, `-1.5`, `"a"`, `true`, `nil`, `[]`, `[:]`, and
+    /// arrays and dictionaries of those); `nil` for anything else.
+    static func jsonLiteral(_ expression: ExprSyntax) -> String? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            let digits = integer.literal.text.filter { $0 != "_" }
+            return digits.allSatisfy(\.isNumber) ? trimmedZeros(digits) : nil
+        }
+        if let float = expression.as(FloatLiteralExprSyntax.self) {
+            let text = float.literal.text.filter { $0 != "_" }
+            guard !text.hasPrefix("0x"), text.first?.isNumber == true else { return nil }
+            return text
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+            prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self),
+            let number = jsonLiteral(prefix.expression)
+        {
+            return "-" + number
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
+        if expression.is(NilLiteralExprSyntax.self) { return "null" }
+        if let string = expression.as(StringLiteralExprSyntax.self), let value = string.representedLiteralValue {
+            return jsonString(value)
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var elements: [String] = []
+            for element in array.elements {
+                guard let json = jsonLiteral(element.expression) else { return nil }
+                elements.append(json)
+            }
+            return "[" + elements.joined(separator: ",") + "]"
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let list) = dictionary.content else { return "{}" }
+            var members: [String] = []
+            for element in list {
+                guard let key = element.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                    let value = jsonLiteral(element.value)
+                else { return nil }
+                members.append(jsonString(key) + ":" + value)
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        return nil
+    }
+
+    /// JSON forbids leading zeros (`007` → `7`).
+    private static func trimmedZeros(_ digits: String) -> String {
+        let trimmed = digits.drop { $0 == "0" }
+        return trimmed.isEmpty ? "0" : String(trimmed)
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return String(text)
+    }
+}

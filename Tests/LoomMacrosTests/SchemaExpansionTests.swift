@@ -1,0 +1,405 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What `describeSchema(in:)` says for each kind of property: the shape around the innermost
+/// type, the presence, defaults written as JSON, documentation comments, transformers and
+/// leniency. The same kinds of models are compiled and validated in `Tests/LoomTests/Schema/`.
+@Suite("@JSONModel expansion: JSON Schema")
+struct SchemaExpansionTests {
+    /// Documentation comments become descriptions; literal defaults become JSON; a transformer
+    /// states the schema of what it reads; a lenient property accepts anything.
+    @Test func documentedDefaultsAndTransformers() {
+        assertExpansion(
+            #"""
+            /// An event in a calendar.
+            @JSONModel
+            struct Event {
+                /// When it starts.
+                @JSONTransform(.iso8601) var start: Date
+                var tags: [String: [Int]] = ["a": [1, -2]]
+                var title: String = "Untitled \"draft\""
+                @JSONLenient var count: Int
+                @JSONKey(collecting: ["low", "high"]) var range: [String: Double]
+            }
+            """#,
+            expandedSource: #"""
+
+            /// An event in a calendar.
+            struct Event {
+                /// When it starts.
+                var start: Date
+                var tags: [String: [Int]] = ["a": [1, -2]]
+                var title: String = "Untitled \"draft\""
+                var count: Int
+                var range: [String: Double]
+
+                static let _loomKeys = Loom.JSONKeySet(["start", "tags", "title", "count", "low", "high"], explicit: [false, false, false, false, true, true])
+
+                private static let _loomTransformer_0 = Loom._transformer(.iso8601)
+
+                typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
+
+                struct _LoomSlots {
+                    var v0: Optional<Date> = nil
+                    var v1: Optional<[String: [Int]]> = nil
+                    var v2: Optional<String> = nil
+                    var v3: Optional<Int> = nil
+                    var c4 = Loom._JSONCollectedSlot()
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
+                            case 2:
+                                try reader.claimSlot(slots.v2)
+                                slots.v2 = try reader.value(String.self, context)
+                            case 3:
+                                try reader.claimSlot(slots.v3)
+                                slots.v3 = try reader.value(Int.self, context.lenient)
+                            case 4: try reader.collect(&slots.c4, 0)
+                            case 5: try reader.collect(&slots.c4, 1)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
+                    try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
+                    try reader.required(slots.v3, _loomKeys, 3, context.lenient)
+                    let c4 = try reader.collected(&slots.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take(), try reader.unwrap(slots.v3.take()), try reader.unwrap(c4))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    let c4 = try context.collect(self.range) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.dictionary(self.tags, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    try context.encode(self.title, to: &writer)
+                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    try context.encode(self.count, to: &writer)
+                    try context.writeCollected(c4, "low", Self._loomKeys, 4, to: &writer)
+                    try context.writeCollected(c4, "high", Self._loomKeys, 5, to: &writer)
+                    writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self, description: "An event in a calendar.") { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required, description: "When it starts.")
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: Int.self))), .defaulted, default: "{\"a\":[1,-2]}")
+                        object.add(Self._loomKeys, 2, schemas.schema(for: String.self), .defaulted, default: "\"Untitled \\\"draft\\\"\"")
+                        object.add(Self._loomKeys, 3, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(collecting: [(Self._loomKeys, 4), (Self._loomKeys, 5)], schemas.schema(for: Double.self))
+                        return object.schema
+                    }
+                }
+            }
+
+            extension Event: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let (u0, u1, u2, u3, u4) = values
+                    self.start = u0
+                    self.count = u3
+                    self.range = u4
+                    if var new1 = u1 { Swift.swap(&self.tags, &new1) }
+                    if var new2 = u2 { Swift.swap(&self.title, &new2) }
+                }
+            }
+            """#
+        )
+    }
+
+    /// A subclass adds its own properties to everything its superclass's schema requires.
+    @Test func subclass() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class TextMessage: Message {
+                var body: String
+            }
+            """,
+            expandedSource: """
+
+            final class TextMessage: Message {
+                var body: String
+
+                static let _loomKeys_TextMessage = Loom.JSONKeySet(["body"], inheriting: Message._loomObjectKeys)
+
+                typealias _LoomValues_TextMessage = String
+
+                struct _LoomSlots_TextMessage {
+                    var sup = Message._LoomSlots_Message()
+                    var v0: Optional<String> = nil
+                }
+
+                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    switch slot {
+                    case 0:
+                        try reader.claimSlot(slots.v0)
+                        slots.v0 = try reader.value(String.self, context)
+                    default: try Message._loomReadMember_Message(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
+                    }
+                }
+
+                @inline(never)
+                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
+                    guard try reader.beginObject(Self.self, _loomKeys_TextMessage, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            let slot = try reader.nextKey(_loomKeys_TextMessage, hint: &hint)
+                            if slot >= 0 { try TextMessage._loomReadMember_TextMessage(&slots, slot, _loomKeys_TextMessage, 0, &reader, context) } else { try reader.passUnknown(context) }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try reader.required(slots.v0, keys, base &+ 0, context)
+                    try Message._loomCheck_Message(&slots.sup, keys, base &+ 1, &reader, context)
+                }
+
+                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
+                    return try reader.unwrap(slots.v0.take())
+                }
+
+                init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let u0 = try TextMessage._loomValues_TextMessage(&slots, &reader, context)
+                    self.body = u0
+                    try super.init(_loomSlots: &slots.sup, &reader, context)
+                }
+
+                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try self._loomAfterReading_Message(keys, base &+ 1, &reader, context)
+                }
+
+                required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_TextMessage()
+                    try TextMessage._loomRead_TextMessage(&slots, &reader, context)
+                    try TextMessage._loomCheck_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
+                    try reader.endObject()
+                    try self.init(_loomSlots: &slots, &reader, context)
+                    try self._loomAfterReading_TextMessage(TextMessage._loomKeys_TextMessage, 0, &reader, context)
+                }
+
+                override class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
+                    try TextMessage(_loomReading: &reader, context: context)
+                }
+
+                override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    try super._loomEncodeMembers(to: &writer, context: context)
+                    context.writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
+                    try context.encode(self.body, to: &writer)
+                }
+
+                override class var _loomObjectKeys: Loom.JSONKeySet {
+                    Self._loomKeys_TextMessage
+                }
+
+                override func _loomIsEqual(to other: AnyObject) -> Bool {
+                    guard super._loomIsEqual(to: other), let other = other as? TextMessage else { return false }
+                    return Loom.JSONModelEquality.equal(self.body, other.body)
+                }
+
+                override func _loomHash(into hasher: inout Hasher) {
+                    super._loomHash(into: &hasher)
+                    Loom.JSONModelEquality.hash(self.body, into: &hasher)
+                }
+
+                override func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                    super._loomDescribe(into: &fields)
+                    fields.append("body", self.body)
+                }
+
+                override func _loomMerge(from other: AnyObject) {
+                    super._loomMerge(from: other)
+                    guard let other = other as? TextMessage else { return }
+                    self.body = other.body
+                }
+
+                override func update(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self._loomUpdateReading_TextMessage(&reader, context)
+                }
+
+                override func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                    try reader.expect(!TextMessage._loomKeys_TextMessage.repeatsKeys)
+                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
+                }
+
+                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots_TextMessage()
+                    try TextMessage._loomRead_TextMessage(&slots, &reader, context)
+                    try self._loomUpdate_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
+                    try reader.endObject()
+                }
+
+                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    try self._loomUpdate_Message(&slots.sup, keys, base &+ 1, &reader, context)
+                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    if let value = slots.v0.take() { self.body = value }
+                }
+
+                override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(TextMessage.self) { schemas in
+                        var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
+                        object.add(Self._loomKeys_TextMessage, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
+
+                required convenience init(from decoder: any Swift.Decoder) throws {
+                    let source = try Loom._ForeignModelSource(decoder)
+                    do {
+                        try self.init(json: source.element, context: source.context)
+                    } catch {
+                        throw source.decodingError(error, type: Self.self)
+                    }
+                    withExtendedLifetime(source) {}
+                }
+            }
+
+            extension TextMessage: Loom.JSONModel {
+            }
+            """
+        )
+    }
+
+    /// An enum lists its cases with their tags and payloads.
+    @Test func polymorphicEnum() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .adjacent(tag: "type", content: "data"))
+            enum Shape {
+                case circle(Circle)
+                @JSONTag("rect", "rectangle") case rectangle(Rectangle)
+                case empty
+                @JSONFallback case other(JSONValue)
+            }
+            """,
+            expandedSource: """
+
+            enum Shape {
+                case circle(Circle)
+                @JSONTag("rect", "rectangle") case rectangle(Rectangle)
+                case empty
+                @JSONFallback case other(JSONValue)
+
+                static let _loomCases = Loom.JSONKeySet(["circle", "rect", "rectangle", "empty"], explicit: [true, true, true, true])
+
+                static let _loomTagKeys = Loom.JSONKeySet(["type", "data"], explicit: [true, true])
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
+                    switch found.slot {
+                    case 0: self = .circle(try found.payload { try found.context.decode(Circle.self, from: $0) })
+                    case 1, 2: self = .rectangle(try found.payload { try found.context.decode(Rectangle.self, from: $0) })
+                    case 3: self = .empty
+                    default: self = .other(try context.decode(JSONValue.self, from: element))
+                    }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let start = reader.mark()
+                    let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.circle(try reader.value(Circle.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 1, 2:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.rectangle(try reader.value(Rectangle.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 3:
+                        try reader.expect(unit)
+                        return Self.empty
+                    default:
+                        reader.rewind(to: start); return try Loom.JSONReader.narrowing { Self.other(try reader.value(JSONValue.self, context)) }
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    switch self {
+                    case .circle(let value):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                    case .rectangle(let value):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                    case .empty:
+                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+                    case .other(let value):
+                        try context.encode(value, to: &writer)
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.adjacent(tag: "type", content: "data"))
+                        cases.add(["circle"], schemas.schema(for: Circle.self))
+                        cases.add(["rect", "rectangle"], schemas.schema(for: Rectangle.self))
+                        cases.add(["empty"], nil)
+                        cases.fallback(schemas.schema(for: JSONValue.self))
+                        return cases.schema
+                    }
+                }
+            }
+
+            extension Shape: Loom.JSONModel {
+            }
+            """
+        )
+    }
+}
