@@ -85,6 +85,14 @@ struct CodableExpansionTests {
                     writer.endObject()
                 }
 
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
+
                 public init(login: String) {
                     self.login = login
                 }

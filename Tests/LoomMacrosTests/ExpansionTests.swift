@@ -76,6 +76,15 @@ struct ExpansionTests {
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension User: Loom.JSONModel {
@@ -176,6 +185,15 @@ struct ExpansionTests {
                     writer.endObject()
                 }
 
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .defaulted, default: "0")
+                        return object.schema
+                    }
+                }
+
                 public init(name: String, count: Int = 0) {
                     self.name = name
                     self.count = count
@@ -264,6 +282,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -394,6 +420,17 @@ struct ExpansionTests {
                     try context.writeUnknown(self.extra, Self._loomKeys, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                        object.add(Self._loomKeys, 4, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                        return object.schema
+                    }
+                }
             }
 
             extension Entry: Loom.JSONModel {
@@ -493,6 +530,15 @@ struct ExpansionTests {
                         context.writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(self.kind, to: &writer)
                         writer.endObject()
+                    }
+
+                    static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                        schemas.model(Self.self) { schemas in
+                            var object = Loom._JSONSchemaObject()
+                            object.add(Self._loomKeys, 0, schemas.schema(for: User.self), .required)
+                            object.add(Self._loomKeys, 1, schemas.schema(for: Kind.self), .defaulted)
+                            return object.schema
+                        }
                     }
                 }
             }
@@ -615,6 +661,16 @@ struct ExpansionTests {
                         writer.endObject()
                     }
 
+                    static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                        schemas.model(Self.self) { schemas in
+                            var object = Loom._JSONSchemaObject()
+                            object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                            object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                            object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                            return object.schema
+                        }
+                    }
+
                     init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                         var reader = Loom._JSONElementReader(element, context)
                         try self.init(_loomReading: &reader, context: context)
@@ -715,6 +771,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: URL.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -878,6 +943,17 @@ struct ExpansionTests {
                     writer.endObject()
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys_1, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys_2, 0, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys_1, 2, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Status: Loom.JSONModel {
@@ -966,6 +1042,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys, 1), (Self._loomKeys, 2)], schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1074,6 +1158,14 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1189,6 +1281,15 @@ struct ExpansionTests {
                     }
                     try context.writeCollected(c1, "wind_speed", Self._loomKeys, 2, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(collecting: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], schemas.schema(for: Double.self))
+                        object.add(collecting: [(Self._loomKeys, 2)], schemas.schema(for: Double.self))
+                        return object.schema
+                    }
                 }
             }
 
@@ -1309,6 +1410,16 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Profile: Loom.JSONModel {
@@ -1418,6 +1529,16 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .defaulted, default: "3")
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        return object.schema
+                    }
                 }
             }
 
@@ -1529,6 +1650,16 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .defaulted, default: "3")
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .defaulted)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        return object.schema
+                    }
+                }
             }
 
             extension Settings: Loom.JSONModel {
@@ -1621,6 +1752,14 @@ struct ExpansionTests {
                     try context.encode(self.payload, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Envelope: Loom.JSONModel {
@@ -1709,6 +1848,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -1814,6 +1961,15 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(transformedBy: Self._loomTransformer_1)), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Event: Loom.JSONModel {
@@ -1908,6 +2064,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } } }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: schemas.schema(for: Double.self)))), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.nullable(schemas.schema(for: Int.self)))), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2004,6 +2169,15 @@ struct ExpansionTests {
                     try context.dictionary(self.leads, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: User.self))), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.nullable(schemas.schema(for: User.self))), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Teams: Loom.JSONModel {
@@ -2089,6 +2263,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2183,6 +2365,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: schemas.schema(for: String.self)), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: Int.self))), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2309,6 +2500,15 @@ struct ExpansionTests {
                     }
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: Item.self)), .required)
+                        object.add(Self._loomKeys_1, 0, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        return object.schema
+                    }
+                }
             }
 
             extension Page: Loom.JSONModel {
@@ -2403,6 +2603,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.y, to: &writer)
                     writer.endObject()
+                }
+
+                public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Double.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Double.self), .required)
+                        return object.schema
+                    }
                 }
 
                 public init(x: Double, y: Double) {
@@ -2518,6 +2727,16 @@ struct ExpansionTests {
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys, 2, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Account: Loom.JSONModel {
@@ -2617,6 +2836,15 @@ struct ExpansionTests {
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Account: Loom.JSONModel {
@@ -2691,6 +2919,13 @@ struct ExpansionTests {
                     if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        return object.schema
+                    }
                 }
             }
 
@@ -2788,6 +3023,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.value, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -2890,6 +3133,16 @@ struct ExpansionTests {
                     try context.encode(self.`default`, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 2, schemas.schema(for: Bool.self), .required)
+                        return object.schema
+                    }
+                }
             }
 
             extension Pair: Loom.JSONModel {
@@ -2976,6 +3229,14 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -3071,6 +3332,15 @@ struct ExpansionTests {
                     context.writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.quoted, to: &writer)
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        return object.schema
+                    }
                 }
             }
 
@@ -3205,6 +3475,18 @@ struct ExpansionTests {
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
                 }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[\\"new\\"]")
+                        object.add(Self._loomKeys, 3, schemas.schema(for: Int.self), .defaulted, default: "0")
+                        object.add(Self._loomKeys, 4, schemas.schema(for: String.self), .defaulted, default: "\\"\\"")
+                        return object.schema
+                    }
+                }
             }
 
             extension Profile: Loom.JSONModel {
@@ -3310,6 +3592,15 @@ struct ExpansionTests {
                         writer.writeNull()
                     }
                     writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        return object.schema
+                    }
                 }
             }
 
