@@ -25,6 +25,19 @@ struct StreamingAtPathTests {
         #expect(pages == [2, ["x": "}"]])
     }
 
+    @Test func decodesConcurrentlyAtThePath() async throws {
+        let owners = try await JSONStream(Owner.self, bytes: Array(envelope.utf8), at: "data.items", options: .chunked(5))
+            .decodeAllConcurrently()
+        #expect(owners.map(\.id) == [1, 2, 3])
+        let text = #"{"data": {"items": [{"login": "a", "id": 1}, {"login": "b", "id": true}]}}"#
+        do {
+            _ = try await JSONStream(Owner.self, bytes: Array(text.utf8), at: "data.items").decodeAllConcurrently()
+            Issue.record("decoded an element whose id is true")
+        } catch {
+            #expect(error.description == "line 1, column 67: data.items[1].id: expected Int, found true")
+        }
+    }
+
     @Test(arguments: [
         ("data.itemz", "line 3, column 78: data.itemz: missing key \"itemz\""),
         ("meta.pages[5]", "line 1, column 57: meta.pages[5]: index 5 is out of range, the array has 2 elements"),
