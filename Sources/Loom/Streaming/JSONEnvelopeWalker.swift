@@ -94,7 +94,11 @@ struct JSONEnvelopeWalker {
             case .inKey(let escaped):
                 cursor += 1
                 if !escaped && byte == UInt8(ascii: "\"") {
-                    state = .colon(matched: keyMatches())
+                    guard let matched = keyMatches() else {
+                        cursor -= 1
+                        return .failure("invalid escape in a key")
+                    }
+                    state = .colon(matched: matched)
                     continue
                 }
                 guard key.count < maxKeyLength else { return .failure("key longer than \(maxKeyLength) bytes") }
@@ -196,6 +200,7 @@ struct JSONEnvelopeWalker {
                     state = .valueToSkip
                 }
             case .valueToSkip:
+                guard startsValue(byte) else { return .failure("expected a value, found \(describeStreamByte(byte))") }
                 beginSkipping(byte, at: &cursor)
             case .element(let first):
                 if byte == UInt8(ascii: "]") && (first || allowTrailingCommas) {
@@ -209,6 +214,7 @@ struct JSONEnvelopeWalker {
                     state = .value
                     continue
                 }
+                guard startsValue(byte) else { return .failure("expected a value, found \(describeStreamByte(byte))") }
                 beginSkipping(byte, at: &cursor)
             case .afterMember, .afterElement:
                 let isObject = keys[level] != nil
@@ -276,10 +282,17 @@ struct JSONEnvelopeWalker {
         return nil
     }
 
-    private func keyMatches() -> Bool {
+    /// Whether the key just read is the path's key at this level; `nil` for a key whose
+    /// escapes are invalid.
+    private func keyMatches() -> Bool? {
         guard let wanted = keys[level] else { return false }
         if !key.contains(UInt8(ascii: "\\")) { return key == wanted }
-        return key.withUnsafeBufferPointer { unescapeJSONString($0) } == wanted
+        // Escapes are decoded only once the parser has validated them: the envelope's bytes
+        // are otherwise unchecked.
+        guard let document = try? JSONDocument(parsing: [UInt8(ascii: "\"")] + key + [UInt8(ascii: "\"")]),
+            let name = withExtendedLifetime(document, { document.root.stringValue })
+        else { return nil }
+        return Array(name.utf8) == wanted
     }
 
     private var quotedKey: String {
@@ -291,6 +304,11 @@ struct JSONEnvelopeWalker {
         var writer = JSONWriter()
         writer.write(text)
         return writer.string
+    }
+
+    /// Whether `byte` can start a JSON value: not a delimiter where a value is due.
+    private func startsValue(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: ",") && byte != UInt8(ascii: ":") && byte != UInt8(ascii: "}") && byte != UInt8(ascii: "]")
     }
 
     private func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }

@@ -469,12 +469,5 @@ final class JSONStreamScanner {
         trackedColumn = column
     }
 
-    private func describe(_ byte: UInt8) -> String {
-        switch byte {
-        case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
-        default:
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
-        }
-    }
+    private func describe(_ byte: UInt8) -> String { describeStreamByte(byte) }
 }

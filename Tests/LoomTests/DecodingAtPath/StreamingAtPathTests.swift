@@ -76,6 +76,9 @@ struct StreamingAtPathTests {
             (#"{"data": {"items": [1]}, "data": {"items": [2]}}"#, "line 1, column 32: the key \"data\" repeats after the streamed array; a stream reads the first (set duplicateKeys to .useFirst to skip the others)"),
             (#"{"data": {"x": "#, "line 1, column 16: unexpected end of input before the array at data.items"),
             (#"[1]"#, "line 1, column 1: expected an object at the root, found '['"),
+            (#"{"x": , "data": {"items": [1]}}"#, "line 1, column 7: expected a value, found ','"),
+            (#"{"\uD800\u0041": 1, "data": {"items": [1]}}"#, "line 1, column 15: invalid escape in a key"),
+            (#"{"da\x": 1, "data": {"items": [1]}}"#, "line 1, column 7: invalid escape in a key"),
         ] {
             let (values, failure) = collect(JSONStream(Int.self, bytes: Array(text.utf8), at: "data.items"))
             #expect(values.count <= 1)
