@@ -113,11 +113,7 @@ public struct JSONReader {
         from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false,
         _ body: (inout JSONReader) throws(Fallback) -> T
     ) -> T? {
-        let decoder = context.decoder
-        guard applies(to: decoder, inputLength: input.count) else { return nil }
-        var reader = JSONReader(
-            input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1,
-            customKeys: context.keyMode == 2 ? decoder.keyStrategy : nil, reporting: reporting || decoder.report != nil)
+        guard var reader = makeReader(for: input, context: context, reporting: reporting) else { return nil }
         do throws(Fallback) {
             reader.position = reader.skipWhitespace(0)
             let value = try body(&reader)
@@ -126,6 +122,18 @@ public struct JSONReader {
         } catch {
             return nil
         }
+    }
+
+    /// A reader of `input` with the decode's key matching, or `nil` when the decoder's options
+    /// need the general decoder.
+    static func makeReader(
+        for input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false
+    ) -> JSONReader? {
+        let decoder = context.decoder
+        guard applies(to: decoder, inputLength: input.count) else { return nil }
+        return JSONReader(
+            input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1,
+            customKeys: context.keyMode == 2 ? decoder.keyStrategy : nil, reporting: reporting || decoder.report != nil)
     }
 
     // MARK: Whitespace and structure

@@ -18,8 +18,8 @@ extension JSONStream where Value: Sendable {
     /// - Throws: ``JSONStreamError``, as ``decodeAll()``, or of kind
     ///   ``JSONStreamError/Kind/cancelled`` when the task was cancelled.
     public func decodeAllConcurrently() async throws(JSONStreamError) -> [Value] {
-        let raw = JSONRawElementReader(
-            format: format, source: source, options: options, parsingOptions: decoder.parsingOptions)
+        let raw = makeRawReader()
+        let prefix = (try? steps.get()) ?? []
         let decoder = self.decoder
         let skipping = options.onError == .skip
         let batchSize = Swift.max(1, options.batchSize)
@@ -95,7 +95,7 @@ extension JSONStream where Value: Sendable {
                 let number = batchNumber
                 batchNumber += 1
                 let work = batch
-                group.addTask { (number, work.decode(with: decoder, stopAtFirstError: !skipping)) }
+                group.addTask { (number, work.decode(with: decoder, under: prefix, stopAtFirstError: !skipping)) }
                 inFlight += 1
             }
             for await (number, result) in group {
@@ -138,7 +138,7 @@ struct ElementBatch<Value: JSONDecodable & Sendable>: Sendable {
         entries.append(.failure(error))
     }
 
-    func decode(with decoder: JSONModelDecoder, stopAtFirstError: Bool) -> Result {
+    func decode(with decoder: JSONModelDecoder, under prefix: [JSONPathComponent], stopAtFirstError: Bool) -> Result {
         var result = Result()
         result.values.reserveCapacity(entries.count)
         bytes.withUnsafeBufferPointer { buffer in
@@ -149,7 +149,7 @@ struct ElementBatch<Value: JSONDecodable & Sendable>: Sendable {
                         result.values.append(
                             try decoder.decode(Value.self, fromBuffer: UnsafeBufferPointer(rebasing: buffer[range])))
                     } catch {
-                        result.errors.append(position.error(for: error))
+                        result.errors.append(position.error(for: error, under: prefix))
                     }
                 case .failure(let error):
                     result.errors.append(error)

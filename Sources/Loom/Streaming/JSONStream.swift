@@ -41,12 +41,22 @@ public struct JSONStream<Value: JSONDecodable>: Sequence, Sendable {
     /// Limits and error handling.
     public let options: JSONStreamOptions
     let source: JSONByteSource
+    /// For a stream of the array at a path, the path's steps, or why it is malformed.
+    let steps: Result<[JSONPathComponent], JSONDecodingError>
 
-    init(format: JSONStreamFormat, source: JSONByteSource, decoder: JSONModelDecoder, options: JSONStreamOptions) {
-        self.format = format
+    init(
+        format: JSONStreamFormat, source: JSONByteSource, decoder: JSONModelDecoder, options: JSONStreamOptions,
+        path: String? = nil
+    ) {
+        self.format = path == nil ? format : .array
         self.source = source
         self.decoder = decoder
         self.options = options
+        do throws(JSONDecodingError) {
+            steps = .success(try path.map(JSONPathComponent.steps(ofPath:)) ?? [])
+        } catch {
+            steps = .failure(error)
+        }
     }
 
     /// Streams the file at `url`. The file is opened when iteration starts; failing to open it
@@ -93,11 +103,83 @@ public struct JSONStream<Value: JSONDecodable>: Sequence, Sendable {
         self.init(format: format, source: .reader(makeReader), decoder: decoder, options: options)
     }
 
+    // MARK: An array inside an envelope
+
+    /// Streams the elements of the array at `path` inside the file at `url`: `"data.items"`
+    /// for the `items` array of the root's `data` object, in a response too large to hold.
+    ///
+    /// The path is written as for ``JSONModelDecoder/decode(_:from:at:)-(_,Data,_)``:
+    /// dot-separated keys, `[N]` for an array index, `\.` for a literal dot. The envelope
+    /// around the array is read by its structure and dropped as it goes, so memory stays
+    /// bounded as for a top-level array. The first member with each key of the path is
+    /// followed; a later repeat is an error of kind ``JSONStreamError/Kind/framing`` unless
+    /// the decoder's ``JSONParsingOptions/duplicateKeys`` keeps the first. A path missing
+    /// from the input, a malformed path or a malformed envelope is a framing error too.
+    /// Decoding errors carry the path from the input's root: `data.items[3].id`.
+    ///
+    /// ```swift
+    /// for result in JSONStream(Issue.self, contentsOf: url, at: "data.items") {
+    ///     let issue = try result.get()
+    /// }
+    /// ```
+    public init(
+        _ type: Value.Type = Value.self, contentsOf url: URL, at path: String, decoder: JSONModelDecoder = .init(),
+        options: JSONStreamOptions = .init()
+    ) {
+        self.init(format: .array, source: .path(url.path), decoder: decoder, options: options, path: path)
+    }
+
+    /// Streams the elements of the array at `path` inside the input of `fileHandle`, from its
+    /// current offset; see ``init(_:contentsOf:at:decoder:options:)``. The handle is not closed.
+    public init(
+        _ type: Value.Type = Value.self, fileHandle: FileHandle, at path: String, decoder: JSONModelDecoder = .init(),
+        options: JSONStreamOptions = .init()
+    ) {
+        self.init(format: .array, source: .fileHandle(fileHandle), decoder: decoder, options: options, path: path)
+    }
+
+    /// Streams the elements of the array at `path` inside `bytes`; see
+    /// ``init(_:contentsOf:at:decoder:options:)``.
+    public init(
+        _ type: Value.Type = Value.self, bytes: [UInt8], at path: String, decoder: JSONModelDecoder = .init(),
+        options: JSONStreamOptions = .init()
+    ) {
+        self.init(format: .array, source: .bytes(bytes), decoder: decoder, options: options, path: path)
+    }
+
+    /// Streams the elements of the array at `path` inside `data`; see
+    /// ``init(_:contentsOf:at:decoder:options:)``.
+    public init(
+        _ type: Value.Type = Value.self, data: Data, at path: String, decoder: JSONModelDecoder = .init(),
+        options: JSONStreamOptions = .init()
+    ) {
+        self.init(format: .array, source: .bytes(Array(data)), decoder: decoder, options: options, path: path)
+    }
+
+    /// Streams the elements of the array at `path` inside what a reader of your own gives; see
+    /// ``init(_:contentsOf:at:decoder:options:)`` and ``init(_:format:reader:decoder:options:)``.
+    public init(
+        _ type: Value.Type = Value.self, at path: String,
+        reader makeReader: @escaping @Sendable () -> (UnsafeMutableRawBufferPointer) throws -> Int,
+        decoder: JSONModelDecoder = .init(), options: JSONStreamOptions = .init()
+    ) {
+        self.init(format: .array, source: .reader(makeReader), decoder: decoder, options: options, path: path)
+    }
+
     /// Starts reading.
     public func makeIterator() -> Iterator {
-        Iterator(
-            raw: JSONRawElementReader(format: format, source: source, options: options, parsingOptions: decoder.parsingOptions),
-            decoder: decoder, options: options)
+        Iterator(raw: makeRawReader(), decoder: decoder, options: options, steps: steps)
+    }
+
+    /// The reader of raw elements; for a malformed path, one that reports it.
+    func makeRawReader() -> JSONRawElementReader {
+        switch steps {
+        case .success(let steps):
+            return JSONRawElementReader(
+                format: format, source: source, options: options, parsingOptions: decoder.parsingOptions, steps: steps)
+        case .failure(let error):
+            return JSONRawElementReader(failing: error.reason)
+        }
     }
 
     /// Decodes every element, in order.
@@ -118,12 +200,18 @@ public struct JSONStream<Value: JSONDecodable>: Sequence, Sendable {
         let raw: JSONRawElementReader
         let decoder: JSONModelDecoder
         let options: JSONStreamOptions
+        /// The path of the streamed array, in front of decoding errors' paths.
+        let prefix: [JSONPathComponent]
         private var finished = false
 
-        init(raw: JSONRawElementReader, decoder: JSONModelDecoder, options: JSONStreamOptions) {
+        init(
+            raw: JSONRawElementReader, decoder: JSONModelDecoder, options: JSONStreamOptions,
+            steps: Result<[JSONPathComponent], JSONDecodingError>
+        ) {
             self.raw = raw
             self.decoder = decoder
             self.options = options
+            prefix = (try? steps.get()) ?? []
         }
 
         /// The next element, a failure (which ends the sequence unless it was skipped), or `nil`
@@ -160,7 +248,7 @@ public struct JSONStream<Value: JSONDecodable>: Sequence, Sendable {
                     do {
                         return try decoder.decode(Value.self, fromBuffer: element.bytes)
                     } catch {
-                        failure = element.position.error(for: error)
+                        failure = element.position.error(for: error, under: prefix)
                     }
                 case .failure(let error):
                     failure = error
@@ -288,10 +376,22 @@ final class JSONRawElementReader {
     let scanner: JSONStreamScanner
     let reader: JSONByteReader
     private var ended = false
+    /// A problem found before reading (a malformed path), reported as the first event.
+    private var problem: String?
 
-    init(format: JSONStreamFormat, source: JSONByteSource, options: JSONStreamOptions, parsingOptions: JSONParsingOptions) {
-        scanner = JSONStreamScanner(format: format, options: options, parsingOptions: parsingOptions)
+    init(
+        format: JSONStreamFormat, source: JSONByteSource, options: JSONStreamOptions, parsingOptions: JSONParsingOptions,
+        steps: [JSONPathComponent] = []
+    ) {
+        scanner = JSONStreamScanner(format: format, options: options, parsingOptions: parsingOptions, steps: steps)
         reader = source.open()
+    }
+
+    /// A reader whose only event is a framing error with `message`.
+    init(failing message: String) {
+        scanner = JSONStreamScanner(format: .array, options: JSONStreamOptions(), parsingOptions: JSONParsingOptions())
+        reader = JSONByteSource.bytes([]).open()
+        problem = message
     }
 
     /// The next element or element failure; `nil` at the end.
@@ -299,6 +399,11 @@ final class JSONRawElementReader {
     /// - Throws: a ``JSONStreamError/Kind/io`` error; after it, the reader is at its end.
     func next() throws(JSONStreamError) -> Event? {
         guard !ended else { return nil }
+        if let problem {
+            ended = true
+            return .failure(
+                JSONStreamError(.framing, problem, elementIndex: nil, line: nil, column: nil, byteOffset: nil))
+        }
         while true {
             switch scanner.next() {
             case .element(let element): return .element(element)

@@ -86,8 +86,9 @@ struct StreamPosition: Sendable, Hashable {
         innerLine <= 1 ? (line, column + innerColumn - 1) : (line + innerLine - 1, innerColumn)
     }
 
-    /// The stream error for a failure to decode the element at this position.
-    func error(for failure: any Error) -> JSONStreamError {
+    /// The stream error for a failure to decode the element at this position; `prefix` is the
+    /// path of the array the element is in, for a stream of an array inside an envelope.
+    func error(for failure: any Error, under prefix: [JSONPathComponent] = []) -> JSONStreamError {
         guard let decoding = failure as? JSONDecodingError else {
             return JSONStreamError(
                 .decoding, String(describing: failure), elementIndex: index, line: line, column: column,
@@ -99,7 +100,8 @@ struct StreamPosition: Sendable, Hashable {
                 .syntax, syntax.message, elementIndex: index, line: mapped.line, column: mapped.column,
                 byteOffset: mapped.byteOffset, syntaxError: mapped)
         }
-        let mapped = map(decoding)
+        var mapped = map(decoding)
+        if !prefix.isEmpty { mapped = mapped.underPath(prefix + [.index(index)]) }
         var message = mapped.path.isEmpty ? mapped.reason : "\(mapped.pathDescription): \(mapped.reason)"
         if mapped.kind == .multiple { message = mapped.description }
         return JSONStreamError(

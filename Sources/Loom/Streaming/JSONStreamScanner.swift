@@ -34,6 +34,8 @@ final class JSONStreamScanner {
 
     private enum Phase {
         case beforeArray, firstElement, needElement, inElement, afterElement, afterArray, failed
+        /// Reading the envelope down to the array at the path, or out of it after the array.
+        case envelope
     }
 
     private enum ElementShape {
@@ -44,6 +46,8 @@ final class JSONStreamScanner {
     let maxElementSize: Int
     let chunkSize: Int
     let allowTrailingCommas: Bool
+    /// For an array at a path inside the input, what reads the envelope around it.
+    private var walker: JSONEnvelopeWalker?
 
     private var storage: UnsafeMutablePointer<UInt8>
     private(set) var capacity: Int
@@ -73,8 +77,17 @@ final class JSONStreamScanner {
     private var trackedLine = 1
     private var trackedColumn = 1
 
-    init(format: JSONStreamFormat, options: JSONStreamOptions, parsingOptions: JSONParsingOptions) {
+    /// A scanner of `format`; with `steps`, of the array at that path inside the input
+    /// (`format` is then `.array`).
+    init(
+        format: JSONStreamFormat, options: JSONStreamOptions, parsingOptions: JSONParsingOptions,
+        steps: [JSONPathComponent] = []
+    ) {
         self.format = format
+        if !steps.isEmpty {
+            walker = JSONEnvelopeWalker(steps: steps, parsingOptions: parsingOptions, maxKeyLength: max(1, options.maxElementSize))
+            phase = .envelope
+        }
         self.maxElementSize = max(1, options.maxElementSize)
         self.chunkSize = max(1, options.chunkSize)
         self.allowTrailingCommas = parsingOptions.allowTrailingCommas
@@ -219,6 +232,17 @@ final class JSONStreamScanner {
             switch phase {
             case .failed:
                 return .end
+            case .envelope:
+                guard var walker else { return framing("no envelope to read") }
+                let outcome = walker.walk(storage, &cursor, end)
+                self.walker = walker
+                start = cursor
+                switch outcome {
+                case .needInput: continue
+                case .arrayOpened: phase = .firstElement
+                case .closed: phase = .afterArray
+                case .failure(let message): return framing(message)
+                }
             case .beforeArray, .firstElement, .needElement, .afterElement, .afterArray:
                 let byte = storage[cursor]
                 if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
@@ -237,19 +261,19 @@ final class JSONStreamScanner {
                     if byte == UInt8(ascii: ",") {
                         phase = .needElement
                     } else if byte == UInt8(ascii: "]") {
-                        phase = .afterArray
+                        arrayEnded()
                     } else {
                         return framing("expected ',' or ']' after an array element, found \(describe(byte))")
                     }
                     cursor += 1
                 case .afterArray:
-                    return framing("unexpected \(describe(byte)) after the top-level array")
+                    return framing("unexpected \(describe(byte)) after the top-level \(walker == nil ? "array" : "value")")
                 default:
                     if byte == UInt8(ascii: "]") {
                         guard phase == .firstElement || allowTrailingCommas else {
                             return framing("expected a value after ',', found ']'")
                         }
-                        phase = .afterArray
+                        arrayEnded()
                         cursor += 1
                     } else if byte == UInt8(ascii: ",") {
                         return framing("expected a value, found ','")
@@ -264,6 +288,19 @@ final class JSONStreamScanner {
             }
         }
     }
+
+    /// After the array's `]`: the end of the input's value, or the rest of its envelope.
+    private func arrayEnded() {
+        guard walker != nil else {
+            phase = .afterArray
+            return
+        }
+        walker?.arrayClosed()
+        phase = .envelope
+    }
+
+    /// How messages name the array streamed.
+    private var arrayName: String { walker.map { "the array at \($0.arrayPath)" } ?? "the top-level array" }
 
     private func beginElement(_ byte: UInt8) {
         elementStart = cursor
@@ -382,12 +419,14 @@ final class JSONStreamScanner {
         switch phase {
         case .afterArray, .failed:
             return .end
+        case .envelope:
+            return framing(walker?.endOfInputMessage ?? "unexpected end of input")
         case .beforeArray:
             return framing("expected '[' to open the top-level array, found end of input")
         case .inElement:
-            return framing("unexpected end of input inside element \(elementPosition.index) of the top-level array")
+            return framing("unexpected end of input inside element \(elementPosition.index) of \(arrayName)")
         case .firstElement, .needElement, .afterElement:
-            return framing("unexpected end of input, expected ']' to close the top-level array")
+            return framing("unexpected end of input, expected ']' to close \(arrayName)")
         }
     }
 
@@ -430,12 +469,5 @@ final class JSONStreamScanner {
         trackedColumn = column
     }
 
-    private func describe(_ byte: UInt8) -> String {
-        switch byte {
-        case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
-        default:
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
-        }
-    }
+    private func describe(_ byte: UInt8) -> String { describeStreamByte(byte) }
 }

@@ -119,3 +119,65 @@ extension JSONTransformer where Self == DateFormatTransformer {
         DateFormatTransformer(pattern: pattern, timeZone: timeZone)
     }
 }
+
+/// Dates in one of several fixed patterns, tried in turn: for APIs that write the same field
+/// as `2024-05-01T12:00:00Z` in one place and `2024-05-01` in another.
+///
+/// Decoding takes the first pattern that matches the whole string; encoding writes the first
+/// pattern. Each pattern is compiled once, when the transformer is made, as for
+/// ``DateFormatTransformer``.
+///
+/// ```swift
+/// // {"due": "2024-05-01T12:00:00+02:00"} or {"due": "2024-05-01"} or {"due": "01.05.2024"}
+/// @JSONTransform(.date(formats: ["yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy-MM-dd", "dd.MM.yyyy"]))
+/// var due: Date
+/// ```
+public struct DateFormatsTransformer: JSONTransformer {
+    let compiled: [JSONDatePattern]
+
+    /// The patterns, in the order they are tried.
+    public var patterns: [String] { compiled.map(\.pattern) }
+
+    /// Compiles `patterns`. Patterns without an offset field read and write dates in `timeZone`.
+    public init(patterns: [String], timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
+        compiled = patterns.map { JSONDatePattern($0, timeZone: timeZone) }
+    }
+
+    /// Reads the date with the first pattern that matches.
+    ///
+    /// - Throws: ``JSONDecodingError`` of kind `typeMismatch` for a value that is not a string,
+    ///   or `invalidValue` listing every pattern tried when none matches.
+    public func decode(_ element: JSONElement, context: JSONDecodingContext) throws -> Date {
+        guard let date = element.withUTF8({ text in compiled.lazy.compactMap { $0.parse(text) }.first }) else {
+            throw context.mismatch(expected: "date string", element)
+        }
+        guard let date else {
+            let tried = patterns.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw context.invalid(
+                "date \(context.describe(element)) matches none of the formats \(tried.isEmpty ? "(none given)" : tried)",
+                element)
+        }
+        return date
+    }
+
+    /// Writes `value` in the first pattern.
+    ///
+    /// - Throws: ``JSONError`` when no pattern was given, or for a date beyond about ±3 million years.
+    public func encode(_ value: Date, to writer: inout JSONWriter, context: JSONEncodingContext) throws {
+        guard let first = compiled.first else {
+            throw JSONError(kind: .invalidValue, message: "no date format to write \(value) in")
+        }
+        guard let text = first.format(value) else { throw JSONDateCoding.outOfRange(value) }
+        writer.write(text)
+    }
+}
+
+extension JSONTransformer where Self == DateFormatsTransformer {
+    /// Dates in several patterns, tried in turn when reading; the first is written:
+    /// `.date(formats: ["yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy-MM-dd"])`.
+    public static func date(
+        formats patterns: [String], timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    ) -> DateFormatsTransformer {
+        DateFormatsTransformer(patterns: patterns, timeZone: timeZone)
+    }
+}
