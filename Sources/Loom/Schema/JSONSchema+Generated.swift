@@ -53,13 +53,15 @@ public struct _JSONSchemaObject {
             }
         }
 
-        func schema(typed: Bool) -> JSONObject {
+        /// The level's schema; a key-path step that nothing requires may also be `null` (it
+        /// gives `nil`), but never another kind of value.
+        func schema(nullable: Bool) -> JSONObject {
             var object = JSONObject()
-            if typed { object["type"] = "object" }
+            object["type"] = nullable ? ["object", "null"] : "object"
             if !members.isEmpty {
                 var properties = JSONObject()
                 for member in members {
-                    properties[member.name] = member.leaf ?? member.child.map { .object($0.schema(typed: $0.isRequired)) } ?? JSONSchema.any
+                    properties[member.name] = member.leaf ?? member.child.map { .object($0.schema(nullable: !$0.isRequired)) } ?? JSONSchema.any
                 }
                 object["properties"] = .object(properties)
             }
@@ -129,7 +131,7 @@ public struct _JSONSchemaObject {
 
     /// The object schema.
     public var schema: JSONValue {
-        var object = root.schema(typed: true)
+        var object = root.schema(nullable: false)
         var all = conditions
         if let parent { all.insert(parent, at: 0) }
         if !all.isEmpty { object["allOf"] = .array(JSONArray(all)) }
