@@ -16,7 +16,7 @@ import Foundation
 /// stated (a `Codable` property, a transformer without a schema, `@JSONLenient` coercion, a
 /// `jsonWillDecode` hook) the schema is permissive there. Decoder options such as
 /// ``JSONModelDecoder/unknownKeys`` or a date strategy change what is accepted; the schema
-/// does not follow them. See `docs/JSONSchema.md`.
+/// does not follow them. See <doc:SchemasFromModels>.
 public enum JSONSchema {
     /// The `$schema` of every document: `https://json-schema.org/draft/2020-12/schema`.
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"

@@ -4,7 +4,7 @@ import Foundation
 /// in `$defs` (or `components.schemas`), referenced by `$ref`.
 ///
 /// A type's ``JSONDecodable/describeSchema(in:)`` receives one and asks it for the schemas of
-/// the types it contains with ``schema(for:)``; a model wraps its own schema in
+/// the types it contains with `schema(for:)`; a model wraps its own schema in
 /// ``model(_:title:description:_:)`` so that it is defined once and recursion ends in a
 /// reference:
 ///
@@ -38,6 +38,7 @@ public struct JSONSchemaDefinitions {
     /// A reference to the definition of `type`, built by `body` the first time it is asked for.
     ///
     /// - Parameters:
+    ///   - type: The model whose definition it is.
     ///   - title: The schema's `title`; the type's name when `nil`.
     ///   - description: The schema's `description` (the type's documentation comment).
     ///   - body: Builds the schema; it may ask for `type` again (a recursive model), which then
