@@ -125,7 +125,7 @@ enum HooksGenerator {
         var lines: [String] = []
         for (property, hook) in propertyValidators(model, hooks) {
             let name = DeclaredHooks.propertyHookName("validate", plainName(property.accessName))
-            let slot = primarySlot(property)
+            guard let slot = primarySlot(property) else { continue }
             var reference = "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName)), \(slot.slot)"
             if slot.level == 0, let base { reference = "keys, \(base) &+ \(slot.slot)" }
             let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
@@ -152,7 +152,7 @@ enum HooksGenerator {
     /// The mapped, decoded properties with a `validate<Property>` hook.
     static func propertyValidators(_ model: MappedModel, _ hooks: DeclaredHooks) -> [(MappedProperty, HookFunction)] {
         model.properties.compactMap { property in
-            guard property.decodes, !property.capturesUnknown,
+            guard property.decodes,
                 let hook = hooks.propertyValidators[
                     DeclaredHooks.propertyHookName("validate", plainName(property.accessName))]
             else { return nil }
@@ -160,13 +160,14 @@ enum HooksGenerator {
         }
     }
 
-    /// The slot the property is written to: its key, first fallback key or first collected key.
-    static func primarySlot(_ property: MappedProperty) -> KeyTree.SlotReference {
+    /// The slot the property is written to: its key, first fallback key or first collected key;
+    /// `nil` for the `@JSONUnknownKeys` property, which has no key to name in an error.
+    static func primarySlot(_ property: MappedProperty) -> KeyTree.SlotReference? {
         switch property.keys {
         case .single(let slot): return slot
         case .fallbacks(let slots): return slots[0]
         case .collected(let members): return members[0].slot
-        case .unknown: return KeyTree.SlotReference(level: 0, slot: 0)  // never asked: it has no key
+        case .unknown: return nil
         }
     }
 

@@ -40,9 +40,8 @@ enum SchemaGenerator {
             let parent = classInfo?.superclass.map { "inheriting: \($0).describeSchema(in: &schemas)" } ?? ""
             var inner = CodeWriter(depth: 1)
             inner.line("var object = Loom._JSONSchemaObject(\(parent))")
-            // Unknown members are allowed already: the schema describes the default decoder.
-            for property in model.properties where property.decodes && !property.capturesUnknown {
-                inner.line(statement(property, model: model, description: description))
+            for property in model.properties where property.decodes {
+                if let statement = statement(property, model: model, description: description) { inner.line(statement) }
             }
             inner.line("return object.schema")
             body.append(inner)
@@ -100,7 +99,8 @@ enum SchemaGenerator {
 
     // MARK: Properties
 
-    private static func statement(_ property: MappedProperty, model: MappedModel, description: ModelDescription) -> String {
+    /// The statement adding the property to the object schema; `nil` for one that adds nothing.
+    private static func statement(_ property: MappedProperty, model: MappedModel, description: ModelDescription) -> String? {
         let declared = description.properties.first { $0.name == property.name }
         // A lossy property takes any value: one that fails gives the default.
         let lenient = model.isLenient || property.isLenient || property.hookType != nil || property.lossyDefault != nil
@@ -138,7 +138,8 @@ enum SchemaGenerator {
             let documented = declared.flatMap { documentation($0.declaration) }.map { ", description: \(KeyNames.literal($0))" } ?? ""
             return "object.add(collecting: [\(list)], \(value)\(documented))"
         case .unknown:
-            return ""  // left out by the caller
+            // Unknown members are allowed already: the schema describes the default decoder.
+            return nil
         }
     }
 
