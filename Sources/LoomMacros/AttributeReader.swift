@@ -102,6 +102,18 @@ enum AttributeReader {
                 at: marker.attribute)
             return
         }
+        if first.label?.text == "strategy" {
+            marker.keyStyle = arguments.count == 1 ? keyStyle(first.expression) : nil
+            if marker.keyStyle == nil {
+                diagnostics.add(
+                    .malformedMarker(
+                        marker: "@JSONKey",
+                        expected:
+                            "one 'strategy:' of .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase"),
+                    at: marker.attribute)
+            }
+            return
+        }
         if first.label?.text == "collecting" {
             marker.isCollecting = true
             guard arguments.count == 1, let array = first.expression.as(ArrayExprSyntax.self) else {
@@ -152,13 +164,20 @@ enum AttributeReader {
         else { return .useDefaultKeys }
         let expression = argument.expression.trimmed
         if let member = expression.as(MemberAccessExprSyntax.self), isStrategyType(member.base) {
-            switch member.declName.baseName.text {
-            case "useDefaultKeys": return .useDefaultKeys
-            case "snakeCase": return .snakeCase
-            default: break
-            }
+            let name = member.declName.baseName.text
+            if name == "useDefaultKeys" { return .useDefaultKeys }
+            if let style = KeySpelling.Style(rawValue: name) { return .converted(style) }
         }
         return .runtime(expression)
+    }
+
+    /// The style of a `strategy:` argument of `@JSONKey`: a built-in strategy the macro
+    /// applies to the property name at compile time; `nil` for anything else.
+    private static func keyStyle(_ expression: ExprSyntax) -> Marker.KeyStyle? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), isStrategyType(member.base) else { return nil }
+        let name = member.declName.baseName.text
+        if name == "useDefaultKeys" { return .asWritten }
+        return KeySpelling.Style(rawValue: name).map(Marker.KeyStyle.converted)
     }
 
     /// Whether `base` is absent (`.snakeCase`) or names `JSONKeyStrategy`.

@@ -429,7 +429,7 @@ enum ClassGenerator {
             names.map { "Loom.JSONModelEquality.hash(\(value).\($0), into: &hasher)" }
         }
         func describeLines() -> [String] {
-            names.map { "fields.append(\(KeyNames.literal(HooksGenerator.plainName($0))), self.\($0))" }
+            names.map { "fields.append(\(KeySpelling.literal(HooksGenerator.plainName($0))), self.\($0))" }
         }
         var members: [String] = []
         let override = info.superclass != nil ? "override " : ""

@@ -47,7 +47,7 @@ enum DecodeGenerator {
         let plain = valueExpression(shape, transform: nil, lossy: property.isLossy)
         guard let hookType = property.hookType else { return plain }
         return
-            "try $1.transform($0, with: Self.jsonTransformer(forProperty: \(KeyNames.literal(property.name)), of: \(hookType).self)) { \(plain) }"
+            "try $1.transform($0, with: Self.jsonTransformer(forProperty: \(KeySpelling.literal(property.name)), of: \(hookType).self)) { \(plain) }"
     }
 
     static func presenceFunction(_ presence: MappedProperty.Presence) -> String {

@@ -70,7 +70,7 @@ enum EncodeGenerator {
                     continue
                 case .collected(let name):
                     body.line(
-                        "try context.writeCollected(c\(property.index), \(KeyNames.literal(name)), \(keys(level)), \(slot), to: &writer)"
+                        "try context.writeCollected(c\(property.index), \(KeySpelling.literal(name)), \(keys(level)), \(slot), to: &writer)"
                     )
                 }
             case .branch(let child):
@@ -84,7 +84,7 @@ enum EncodeGenerator {
                     guard let property = properties[owner.property] else { return nil }
                     switch owner.role {
                     case .primary: return writtenCondition(property)
-                    case .collected(let name): return "c\(property.index)[\(KeyNames.literal(name))] != nil"
+                    case .collected(let name): return "c\(property.index)[\(KeySpelling.literal(name))] != nil"
                     case .alternative: return nil
                     }
                 }
@@ -178,7 +178,7 @@ enum EncodeGenerator {
     }
 
     private static func hook(_ property: MappedProperty, _ type: String) -> String {
-        "Self.jsonTransformer(forProperty: \(KeyNames.literal(property.name)), of: \(type).self)"
+        "Self.jsonTransformer(forProperty: \(KeySpelling.literal(property.name)), of: \(type).self)"
     }
 
     /// The statement writing `value` (of shape `shape`) to `writer`.

@@ -74,10 +74,10 @@ enum EnumGenerator {
         diagnostics: inout DiagnosticList
     ) -> EnumModel? {
         let representation = readRepresentation(attribute, diagnostics: &diagnostics)
-        var snakeCase = false
+        var style: KeySpelling.Style?
         switch AttributeReader.keyStrategy(of: attribute) {
         case .useDefaultKeys: break
-        case .snakeCase: snakeCase = true
+        case .converted(let converted): style = converted
         case .runtime:
             if let argument = AttributeReader.argumentList(attribute)?.first(where: { $0.label?.text == "keyStrategy" }) {
                 diagnostics.add(PolyDiagnostic.enumKeyStrategy, at: argument.expression)
@@ -135,7 +135,7 @@ enum EnumGenerator {
                         if let first = only.firstName, first.tokenKind != .wildcard { label = first.text }
                     }
                 }
-                let tags = explicitTags ?? [snakeCase ? KeyNames.snakeCased(name) : name]
+                let tags = explicitTags ?? [style?.apply(to: name) ?? name]
                 let entry = EnumModel.Case(
                     accessName: element.name.text, name: name, tags: tags, payload: payload, label: label)
                 let isFallback = fallbackAttribute != nil && caseDecl.elements.count == 1
@@ -319,7 +319,7 @@ enum EnumGenerator {
         }
         return sets.map { name, keys in
             let construction =
-                "Loom.JSONKeySet([\(keys.map(KeyNames.literal).joined(separator: ", "))], explicit: [\(keys.map { _ in "true" }.joined(separator: ", "))])"
+                "Loom.JSONKeySet([\(keys.map(KeySpelling.literal).joined(separator: ", "))], explicit: [\(keys.map { _ in "true" }.joined(separator: ", "))])"
             return model.isGeneric
                 ? "static var \(name): Loom.JSONKeySet { \(construction) }" : "static let \(name) = \(construction)"
         }
@@ -454,7 +454,7 @@ enum EnumGenerator {
         for entry in model.cases {
             guard let payload = entry.payload else { continue }
             code.block(
-                "if let value = attempts.attempt(\(KeyNames.literal(entry.name)), { try context.decode(\(payload).self, from: element) })"
+                "if let value = attempts.attempt(\(KeySpelling.literal(entry.name)), { try context.decode(\(payload).self, from: element) })"
             ) { branch in
                 branch.line("self = \(entry.construct("value"))")
                 branch.line("return")

@@ -21,14 +21,14 @@ enum ExtensionGenerator {
         for level in model.tree.levels {
             let name = KeyReferences.staticName(level.number, base: model.keySetName)
             var arguments = "[" + level.slots.map { slot in
-                slot.convertedAtRuntime ? "strategy.key(for: \(KeyNames.literal(slot.name)))" : KeyNames.literal(slot.name)
+                slot.convertedAtRuntime ? "strategy.key(for: \(KeySpelling.literal(slot.name)))" : KeySpelling.literal(slot.name)
             }.joined(separator: ", ") + "]"
             let explicit = level.slots.map { $0.explicit || $0.convertedAtRuntime }
             if explicit.contains(true) {
                 arguments += ", explicit: [" + explicit.map { $0 ? "true" : "false" }.joined(separator: ", ") + "]"
             }
             if !level.prefix.isEmpty {
-                arguments += ", prefix: [" + level.prefix.map(KeyNames.literal).joined(separator: ", ") + "]"
+                arguments += ", prefix: [" + level.prefix.map(KeySpelling.literal).joined(separator: ", ") + "]"
             }
             if level.number == 0, let inherited = model.inheritedKeys { arguments += ", inheriting: \(inherited)" }
             if level.number == 0, model.unknownKeysProperty != nil { arguments += ", capturesUnknown: true" }

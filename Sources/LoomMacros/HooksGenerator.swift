@@ -130,7 +130,7 @@ enum HooksGenerator {
             if slot.level == 0, let base { reference = "keys, \(base) &+ \(slot.slot)" }
             let call = "\(hook.throwsErrors ? "try " : "")Self.\(name)(self.\(property.accessName))"
             let function = hook.returnsValue ? "check" : "validate"
-            lines.append("try reader.\(function)(\(reference), \(KeyNames.literal(name)), context) { \(call) }")
+            lines.append("try reader.\(function)(\(reference), \(KeySpelling.literal(name)), context) { \(call) }")
         }
         // With collected errors, every validator's failure is reported together.
         if !lines.isEmpty { lines.append("try reader.endObject()") }
@@ -146,7 +146,7 @@ enum HooksGenerator {
     /// `try reader.hook("validate()", context) { try self.validate() }`.
     private static func readerHookCall(_ name: String, _ hook: HookFunction) -> String {
         let call = "\(hook.throwsErrors ? "try " : "")self.\(name)()"
-        return "try reader.hook(\(KeyNames.literal(name + "()")), context) { \(call) }"
+        return "try reader.hook(\(KeySpelling.literal(name + "()")), context) { \(call) }"
     }
 
     /// The mapped, decoded properties with a `validate<Property>` hook.

@@ -295,7 +295,7 @@ enum MappingGenerator {
                     "try reader.fallback(slots.v\(property.index), slots.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
                 )
             case .collected(let members):
-                let names = members.map { "(\(KeyNames.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
+                let names = members.map { "(\(KeySpelling.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
                 let shape = property.isOptional ? property.shape.unwrapped : property.shape
                 let value: String
                 if let transform = property.transformReference {

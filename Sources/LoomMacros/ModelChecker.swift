@@ -181,7 +181,7 @@ enum ModelChecker {
     private static func describeDefault(_ text: String) -> String {
         var line = text.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
         if line.count > 60 { line = String(line.prefix(60)) + "…" }
-        return KeyNames.literal(line)
+        return KeySpelling.literal(line)
     }
 
     /// `type` as a parameter type, `T!` written `T?`; `nil` for types a parameter cannot take
@@ -335,13 +335,28 @@ enum ModelChecker {
         _ property: PropertyDescription, number: Int, strategy: ModelKeyStrategy, firstBinding: Bool,
         tree: inout KeyTree, names: [Int: String], diagnostics: inout DiagnosticList
     ) -> MappedProperty.Keys? {
+        let node = property.identifier.map { Syntax($0) } ?? Syntax(property.binding.pattern)
         guard let marker = property.markers.key else {
             // The property name, converted by the model's strategy.
             let owner = KeyTree.Owner(property: number, role: .primary, path: [implicitKey(property.name, strategy)])
-            let node = property.identifier.map { Syntax($0) } ?? Syntax(property.binding.pattern)
             guard
                 let slot = insert(
                     owner, explicit: !isDefault(strategy), runtime: isRuntime(strategy), at: node, property: property.name,
+                    tree: &tree, names: names, diagnostics: &diagnostics)
+            else { return nil }
+            return .single(slot)
+        }
+        if let style = marker.keyStyle {
+            // The property's own style, applied now; no strategy converts the result again.
+            let key: String
+            switch style {
+            case .asWritten: key = property.name
+            case .converted(let converted): key = converted.apply(to: property.name)
+            }
+            let owner = KeyTree.Owner(property: number, role: .primary, path: [key])
+            guard
+                let slot = insert(
+                    owner, explicit: true, runtime: false, at: Syntax(marker.attribute), property: property.name,
                     tree: &tree, names: names, diagnostics: &diagnostics)
             else { return nil }
             return .single(slot)
@@ -350,7 +365,7 @@ enum ModelChecker {
         var paths: [(KeyLiteral, [String])] = []
         var valid = true
         for key in marker.keys {
-            let components = KeyNames.components(key.text)
+            let components = KeySpelling.components(key.text)
             if key.text.isEmpty {
                 if firstBinding { diagnostics.add(.invalidKey(key: key.text, reason: "keys cannot be empty"), at: key.node) }
                 valid = false
@@ -397,20 +412,20 @@ enum ModelChecker {
             return slot
         case .failure(.sameKey(let other)):
             diagnostics.add(
-                .duplicateKey(key: KeyNames.path(owner.path), first: names[other.property] ?? "?", second: property),
+                .duplicateKey(key: KeySpelling.path(owner.path), first: names[other.property] ?? "?", second: property),
                 at: node)
         case .failure(.valueAndObject(let value, let object)):
             diagnostics.add(
                 .keyPathThroughValue(
-                    path: KeyNames.path(object.path), property: names[object.property] ?? "?",
-                    valueKey: KeyNames.path(value.path), valueProperty: names[value.property] ?? "?"),
+                    path: KeySpelling.path(object.path), property: names[object.property] ?? "?",
+                    valueKey: KeySpelling.path(value.path), valueProperty: names[value.property] ?? "?"),
                 at: node)
         }
         return nil
     }
 
     private static func implicitKey(_ name: String, _ strategy: ModelKeyStrategy) -> String {
-        if case .snakeCase = strategy { return KeyNames.snakeCased(name) }
+        if case .converted(let style) = strategy { return style.apply(to: name) }
         return name
     }
 

@@ -34,8 +34,8 @@ struct ModelDescription {
 enum ModelKeyStrategy {
     /// Property names as written.
     case useDefaultKeys
-    /// `snake_case`, converted at compile time.
-    case snakeCase
+    /// A built-in case style (`.snakeCase`, `.kebabCase`, …), converted at compile time.
+    case converted(KeySpelling.Style)
     /// Any other strategy expression, applied when the key set is built at runtime.
     case runtime(ExprSyntax)
 }
@@ -105,6 +105,8 @@ struct Marker {
     var keys: [KeyLiteral] = []
     /// For `@JSONKey(collecting:)`.
     var isCollecting = false
+    /// For `@JSONKey(strategy:)`: how the property name becomes its key.
+    var keyStyle: KeyStyle?
     /// For `@JSONDefault` and `@JSONTransform`: the expression; for `@JSONLenient(rounding:)`:
     /// the rounding rule.
     var expression: ExprSyntax?
@@ -118,6 +120,12 @@ struct Marker {
 
     enum Direction: String {
         case decoding, encoding
+    }
+
+    enum KeyStyle {
+        /// `.useDefaultKeys`: the property name as written, whatever the model's strategy.
+        case asWritten
+        case converted(KeySpelling.Style)
     }
 
     enum OmitRule: String {

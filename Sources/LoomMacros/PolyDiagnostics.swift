@@ -52,7 +52,7 @@ enum PolyDiagnostic: DiagnosticMessage {
         case .noCases(let name):
             return "'@JSONModel' enum '\(name)' has no cases to decode"
         case .enumKeyStrategy:
-            return "on an enum, 'keyStrategy:' must be .useDefaultKeys or .snakeCase, applied to the case names at compile time"
+            return "on an enum, 'keyStrategy:' must be .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase, applied to the case names at compile time"
         case .malformedTag:
             return "'@JSONTag' expects one or more non-empty string literals"
         case .notAModelSuperclass(let name, let superclass):

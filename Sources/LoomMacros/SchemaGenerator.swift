@@ -59,7 +59,7 @@ enum SchemaGenerator {
             var inner = CodeWriter(depth: 1)
             inner.line("var cases = Loom._JSONSchemaCases(\(representation(model.representation)))")
             for entry in model.cases {
-                let tags = "[" + entry.tags.map(KeyNames.literal).joined(separator: ", ") + "]"
+                let tags = "[" + entry.tags.map(KeySpelling.literal).joined(separator: ", ") + "]"
                 inner.line("cases.add(\(tags), \(entry.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"))")
             }
             if let fallback = model.fallback {
@@ -118,9 +118,9 @@ enum SchemaGenerator {
             let expression = declared.markers.defaultValue?.expression ?? declared.initializer,
             let json = jsonLiteral(expression)
         {
-            extra += ", default: \(KeyNames.literal(json))"
+            extra += ", default: \(KeySpelling.literal(json))"
         }
-        if let declared, let text = documentation(declared.declaration) { extra += ", description: \(KeyNames.literal(text))" }
+        if let declared, let text = documentation(declared.declaration) { extra += ", description: \(KeySpelling.literal(text))" }
         if lenient { extra += ", lenient: true" }
         let presence = ".\(presenceName(property.presence))"
         switch property.keys {
@@ -135,7 +135,7 @@ enum SchemaGenerator {
             if !lenient, property.transform == nil, case .dictionary(_, let inner) = property.shape.unwrapped {
                 value = shapeSchema(inner, lossy: property.isLossy)
             }
-            let documented = declared.flatMap { documentation($0.declaration) }.map { ", description: \(KeyNames.literal($0))" } ?? ""
+            let documented = declared.flatMap { documentation($0.declaration) }.map { ", description: \(KeySpelling.literal($0))" } ?? ""
             return "object.add(collecting: [\(list)], \(value)\(documented))"
         case .unknown:
             // Unknown members are allowed already: the schema describes the default decoder.
@@ -172,14 +172,14 @@ enum SchemaGenerator {
     }
 
     private static func describedArgument(_ documentation: String?) -> String {
-        documentation.map { ", description: \(KeyNames.literal($0))" } ?? ""
+        documentation.map { ", description: \(KeySpelling.literal($0))" } ?? ""
     }
 
     private static func representation(_ representation: EnumModel.Representation) -> String {
         switch representation {
         case .external: return ".external"
-        case .internalTag(let tag): return ".internal(tag: \(KeyNames.literal(tag)))"
-        case .adjacent(let tag, let content): return ".adjacent(tag: \(KeyNames.literal(tag)), content: \(KeyNames.literal(content)))"
+        case .internalTag(let tag): return ".internal(tag: \(KeySpelling.literal(tag)))"
+        case .adjacent(let tag, let content): return ".adjacent(tag: \(KeySpelling.literal(tag)), content: \(KeySpelling.literal(content)))"
         case .untagged: return ".untagged"
         case .chosenByContent: return ".chosenByContent"
         }

@@ -802,6 +802,32 @@ struct DiagnosticTests {
         )
     }
 
+    /// A property's style is applied at compile time: a built-in strategy only, alone.
+    @Test func propertyKeyStylesAreBuiltIn() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Model {
+                @JSONKey(strategy: .custom(myKeys)) var a: Int
+                @JSONKey(strategy: .snakeCase, "b") var b: Int
+                @JSONKey(strategy: snakeCase) var c: Int
+            }
+            """,
+            expandedSource: """
+            struct Model {
+                var a: Int
+                var b: Int
+                var c: Int
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "'@JSONKey' expects one 'strategy:' of .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONKey' expects one 'strategy:' of .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase", line: 4, column: 5),
+                DiagnosticSpec(message: "'@JSONKey' expects one 'strategy:' of .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase", line: 5, column: 5),
+            ]
+        )
+    }
+
     @Test func markerArgumentsAreChecked() {
         assertExpansion(
             """

@@ -2642,6 +2642,138 @@ struct ExpansionTests {
         )
     }
 
+    /// The other built-in styles convert at compile time too; a property's own style wins
+    /// over the model's and is explicit, so no run-time strategy converts it again.
+    @Test func keyStylesModelAndProperty() {
+        assertExpansion(
+            """
+            @JSONModel(keyStrategy: .kebabCase)
+            struct Headers {
+                var cacheControl: String
+                @JSONKey(strategy: .screamingSnakeCase) var apiVersion: Int
+                @JSONKey(strategy: .pascalCase) var requestID: String?
+                @JSONKey(strategy: .useDefaultKeys) var eTag: String
+            }
+            """,
+            expandedSource: """
+
+            struct Headers {
+                var cacheControl: String
+                var apiVersion: Int
+                var requestID: String?
+                var eTag: String
+
+                static let _loomKeys = Loom.JSONKeySet(["cache-control", "API_VERSION", "RequestID", "eTag"], explicit: [true, true, true, true])
+
+                typealias _LoomValues = (String, Int, String?, String)
+
+                struct _LoomSlots {
+                    var v0: Optional<String> = nil
+                    var v1: Optional<Int> = nil
+                    var v2: Optional<String?> = nil
+                    var v3: Optional<String> = nil
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(String.self, context)
+                            case 1:
+                                try reader.claimSlot(slots.v1)
+                                slots.v1 = try reader.value(Int.self, context)
+                            case 2:
+                                try reader.claimSlot(slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 3:
+                                try reader.claimSlot(slots.v3)
+                                slots.v3 = try reader.value(String.self, context)
+                            default: try reader.passUnknown(context)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.optional(slots.v2, _loomKeys, 2, context)
+                    try reader.required(slots.v3, _loomKeys, 3, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.cacheControl, to: &writer)
+                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    try context.encode(self.apiVersion, to: &writer)
+                    if let value = self.requestID {
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        writer.writeNull()
+                    }
+                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    try context.encode(self.eTag, to: &writer)
+                    writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 3, schemas.schema(for: String.self), .required)
+                        return object.schema
+                    }
+                }
+            }
+
+            extension Headers: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let (u0, u1, u2, u3) = values
+                    self.cacheControl = u0
+                    self.apiVersion = u1
+                    self.eTag = u3
+                    var new2 = u2; Swift.swap(&self.requestID, &new2)
+                }
+            }
+            """
+        )
+    }
+
     /// A model-level `.snakeCase` converts names at compile time and marks them explicit.
     @Test func snakeCaseModel() {
         assertExpansion(

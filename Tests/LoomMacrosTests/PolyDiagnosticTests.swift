@@ -130,7 +130,7 @@ struct PolyDiagnosticTests {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "on an enum, 'keyStrategy:' must be .useDefaultKeys or .snakeCase, applied to the case names at compile time", line: 1, column: 25),
+                DiagnosticSpec(message: "on an enum, 'keyStrategy:' must be .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase, applied to the case names at compile time", line: 1, column: 25),
                 DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals", line: 3, column: 5),
                 DiagnosticSpec(message: "'@JSONTag' on a declaration of several cases; declare each case on its own line", line: 3, column: 5)
             ],

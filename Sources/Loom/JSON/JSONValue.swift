@@ -243,25 +243,7 @@ public enum JSONKeyPath {
     /// Splits `"a.b\.c"` into `["a", "b.c"]`: a dot separates components, `\.` is a literal dot
     /// and `\\` a literal backslash.
     public static func components(_ path: String) -> [String] {
-        var components: [String] = []
-        var current = ""
-        var escaping = false
-        for character in path {
-            if escaping {
-                current.append(character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else if character == "." {
-                components.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if escaping { current.append("\\") }
-        components.append(current)
-        return components
+        KeySpelling.components(path)
     }
 }
 

@@ -152,11 +152,7 @@ public struct JSONDecodingContext: Sendable {
         isLossy = decoder.lossyCollections
         roundingCode = RoundingCode.code(decoder.coercion.rounding)
         maxCollectedErrors = decoder.maxCollectedErrors
-        switch decoder.keyStrategy {
-        case .useDefaultKeys: keyMode = 0
-        case .snakeCase: keyMode = 1
-        case .custom: keyMode = 2
-        }
+        keyMode = decoder.keyStrategy.keyMode
         collecting = decoder.collectsAllErrors
         nullAsMissing = decoder.nullAsMissing
         rejectsUnknownKeys = decoder.unknownKeys == .reject

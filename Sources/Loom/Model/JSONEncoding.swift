@@ -127,11 +127,7 @@ public struct JSONEncodingContext: Sendable {
     /// Creates a context for `encoder`.
     public init(encoder: JSONModelEncoder) {
         storage = Storage(encoder)
-        switch encoder.keyStrategy {
-        case .useDefaultKeys: keyMode = 0
-        case .snakeCase: keyMode = 1
-        case .custom: keyMode = 2
-        }
+        keyMode = encoder.keyStrategy.keyMode
         writesNulls = encoder.writesNulls
     }
 
@@ -139,7 +135,7 @@ public struct JSONEncodingContext: Sendable {
     @inlinable
     public func writeKey(_ keys: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
         writer.beforeValue()
-        if keyMode == 2 {
+        if keyMode == customKeyMode {
             writer.writeEscaped(keys.names(for: encoder.keyStrategy)[slot])
         } else {
             keys.appendEscapedKey(slot, mode: keyMode, to: &writer.bytes)

@@ -18,7 +18,9 @@ public final class JSONKeySet: Sendable {
     public let capturesUnknown: Bool
 
     @usableFromInline let plain: KeyBytes
-    @usableFromInline let snake: KeyBytes
+    /// The keys under each built-in key style, indexed by key mode minus one
+    /// (``JSONKeyStrategy/keyMode``): explicit keys as written, the others converted.
+    let styled: [KeyBytes]
     /// Per slot, the next slot with the same key, or -1; empty when every key is different.
     /// Only a subclass's key set repeats a key: its own and its superclass's properties
     /// read the same member (two key paths under one prefix, one at each level).
@@ -39,7 +41,9 @@ public final class JSONKeySet: Sendable {
         self.prefix = prefix
         self.capturesUnknown = capturesUnknown
         plain = KeyBytes(names)
-        snake = KeyBytes(names.indices.map { flags[$0] ? names[$0] : JSONKeyStrategy.snakeCased(names[$0]) })
+        styled = KeySpelling.Style.allCases.map { style in
+            KeyBytes(names.indices.map { flags[$0] ? names[$0] : style.apply(to: names[$0]) })
+        }
         var twins = [Int](repeating: -1, count: names.count)
         var last: [String: Int] = [:]
         for (index, name) in names.enumerated().reversed() {
@@ -59,7 +63,7 @@ public final class JSONKeySet: Sendable {
 
     deinit {
         plain.deallocate()
-        snake.deallocate()
+        for table in styled { table.deallocate() }
     }
 
     /// The number of slots.
@@ -95,12 +99,7 @@ public final class JSONKeySet: Sendable {
     /// or unknown.
     @usableFromInline
     func search(_ key: JSONElement, hint: inout Int, _ context: JSONDecodingContext) -> Int {
-        let table: KeyBytes
-        switch context.keyMode {
-        case 0: table = plain
-        case 1: table = snake
-        default: return context.matchCustom(key, in: self)
-        }
+        guard let table = table(context.keyMode) else { return context.matchCustom(key, in: self) }
         let raw = key.rawStringBytes
         if key.stringHasEscapes {
             return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }
@@ -108,10 +107,19 @@ public final class JSONKeySet: Sendable {
         return table.find(raw, hint: &hint)
     }
 
-    /// Appends the pre-escaped JSON text (with quotes) of a slot's key under a key mode.
+    /// The keys under a key mode (``JSONKeyStrategy/keyMode``), or `nil` for a `.custom`
+    /// strategy, whose keys are computed by name.
+    @usableFromInline
+    func table(_ mode: UInt8) -> KeyBytes? {
+        if mode == 0 { return plain }
+        return mode <= styled.count ? styled[Int(mode) &- 1] : nil
+    }
+
+    /// Appends the pre-escaped JSON text (with quotes) of a slot's key under a key mode
+    /// other than `.custom`.
     @usableFromInline
     func appendEscapedKey(_ slot: Int, mode: UInt8, to bytes: inout [UInt8]) {
-        (mode == 1 ? snake : plain).appendEscaped(slot, to: &bytes)
+        (table(mode) ?? plain).appendEscaped(slot, to: &bytes)
     }
 }
 

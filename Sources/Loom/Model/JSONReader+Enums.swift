@@ -52,7 +52,8 @@ extension JSONReader {
         guard peek() == UInt8(ascii: "\"") else { try Self.fail() }
         let (raw, flags) = try stringToken()
         var hint = 0
-        let table = snakeCaseKeys ? cases.snake : cases.plain
+        // Tags are explicit keys, which no strategy converts (a `.custom` one included).
+        let table = cases.table(keyMode) ?? cases.plain
         if flags & stringHasEscapesFlag != 0 {
             return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }
         }

@@ -397,12 +397,10 @@ extension JSONReader: _JSONReading {
         }
         bytes.append(UInt8(ascii: "}"))
         let options = self.options
-        let snakeCaseKeys = self.snakeCaseKeys
-        let customKeys = self.customKeys
+        let keyStrategy = self.keyStrategy
         let reporting = self.reporting
         return try bytes.withUnsafeBufferPointer { buffer throws(Fallback) -> T in
-            var reader = JSONReader(
-                buffer, options: options, snakeCaseKeys: snakeCaseKeys, customKeys: customKeys, reporting: reporting)
+            var reader = JSONReader(buffer, options: options, keyStrategy: keyStrategy, reporting: reporting)
             return try reader.read(context, body)
         }
     }

@@ -48,10 +48,11 @@ public struct JSONReader {
     /// captures (`@JSONUnknownKeys`) is read again from there.
     @usableFromInline var keyStart = 0
     @usableFromInline let maxDepth: Int
-    /// Whether keys are matched in their snake_case form (``JSONKeyStrategy/snakeCase``).
-    @usableFromInline let snakeCaseKeys: Bool
-    /// The decoder's `.custom` key strategy, whose keys are matched by name.
-    let customKeys: JSONKeyStrategy?
+    /// How keys are matched (``JSONKeyStrategy/keyMode``): as written, or in a built-in
+    /// style's precomputed form.
+    @usableFromInline let keyMode: UInt8
+    /// The decoder's key strategy; a `.custom` one's keys are matched by name.
+    let keyStrategy: JSONKeyStrategy
     /// Whether keys are compared with the model's keys as written: no key strategy at run time.
     @usableFromInline let plainKeys: Bool
     /// Whether the decode reports what it bends (`decodeWithReport`, a `report` callback):
@@ -69,15 +70,15 @@ public struct JSONReader {
     @usableFromInline var resuming = false
 
     init(
-        _ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, snakeCaseKeys: Bool,
-        customKeys: JSONKeyStrategy? = nil, reporting: Bool = false
+        _ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, keyStrategy: JSONKeyStrategy = .useDefaultKeys,
+        reporting: Bool = false
     ) {
         scanner = JSONByteScanner(input, options: options)
         position = 0
         maxDepth = options.maxDepth
-        self.snakeCaseKeys = snakeCaseKeys
-        self.customKeys = customKeys
-        plainKeys = !snakeCaseKeys && customKeys == nil
+        keyMode = keyStrategy.keyMode
+        self.keyStrategy = keyStrategy
+        plainKeys = keyMode == 0
         self.reporting = reporting
         self.options = options
     }
@@ -132,8 +133,8 @@ public struct JSONReader {
         let decoder = context.decoder
         guard applies(to: decoder, inputLength: input.count) else { return nil }
         return JSONReader(
-            input, options: decoder.parsingOptions, snakeCaseKeys: context.keyMode == 1,
-            customKeys: context.keyMode == 2 ? decoder.keyStrategy : nil, reporting: reporting || decoder.report != nil)
+            input, options: decoder.parsingOptions, keyStrategy: decoder.keyStrategy,
+            reporting: reporting || decoder.report != nil)
     }
 
     // MARK: Whitespace and structure
@@ -247,14 +248,16 @@ public struct JSONReader {
         keyStart = position
         let (raw, flags) = try stringToken()
         try colon()
-        if let customKeys {
-            // As the general path matches them: the strategy's names, compared as strings.
+        guard let table = keys.table(keyMode) else {
+            // A `.custom` strategy, as the general path matches it: the strategy's names,
+            // compared as strings.
             let name = flags & stringHasEscapesFlag != 0 ? unescapeJSONString(raw) : Array(raw)
-            guard let slot = keys.names(for: customKeys).firstIndex(where: { $0.utf8.elementsEqual(name) }) else { return -1 }
+            guard let slot = keys.names(for: keyStrategy).firstIndex(where: { $0.utf8.elementsEqual(name) }) else {
+                return -1
+            }
             hint = slot &+ 1
             return slot
         }
-        let table = snakeCaseKeys ? keys.snake : keys.plain
         if flags & stringHasEscapesFlag != 0 {
             return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }
         }

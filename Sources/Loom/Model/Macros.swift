@@ -69,11 +69,12 @@
 /// named `_loomKeys`, `_loomKeys_1`, …; underscored members are not API).
 ///
 /// - Parameter keyStrategy: How property names become JSON keys for properties without
-///   `@JSONKey`: `.useDefaultKeys` (the default), `.snakeCase` (converted at compile time),
-///   or any other strategy such as `.custom(someFunction)` with a `@Sendable (String) -> String`
-///   function (applied once, when the model's key set is built). Keys the model's strategy
-///   produces are final: a decoder or encoder key strategy does not convert them again.
-///   On an enum, the strategy converts the case names used as tags (`.snakeCase` only).
+///   `@JSONKey`: `.useDefaultKeys` (the default); `.snakeCase`, `.kebabCase`,
+///   `.screamingSnakeCase` or `.pascalCase` (converted at compile time); or
+///   `.custom(someFunction)` with a `@Sendable (String) -> String` function (applied once,
+///   when the model's key set is built). Keys the model's strategy produces are final: a
+///   decoder or encoder key strategy does not convert them again. On an enum, a built-in
+///   style converts the case names used as tags.
 /// - Parameter representation: For an enum, how the case is written in JSON (see
 ///   ``JSONEnumRepresentation``): `.external` (the default), `.internal(tag:)`,
 ///   `.adjacent(tag:content:)`, `.untagged` or `.chosenByContent`.
@@ -118,6 +119,25 @@ public macro JSONModel(
 /// cannot be both a value and an object of key paths (`user` and `user.login`).
 @attached(peer)
 public macro JSONKey(_ key: String, _ fallbacks: String...) =
+    #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Spells one property's key in a case style of its own, whatever the model's strategy.
+///
+/// ```swift
+/// @JSONModel(keyStrategy: .snakeCase)
+/// struct Release {
+///     var tagName: String                              // "tag_name"
+///     @JSONKey(strategy: .kebabCase) var cacheControl: String  // "cache-control"
+///     @JSONKey(strategy: .useDefaultKeys) var eTag: String     // "eTag"
+/// }
+/// ```
+///
+/// The strategy must be a built-in one (`.useDefaultKeys`, `.snakeCase`, `.kebabCase`,
+/// `.screamingSnakeCase` or `.pascalCase`): the macro converts the property name at compile
+/// time, and the key is explicit from then on, so no decoder or encoder strategy converts it
+/// again.
+@attached(peer)
+public macro JSONKey(strategy: JSONKeyStrategy) =
     #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
 
 /// Collects several keys (or key paths) of the JSON object into one property, which

@@ -144,13 +144,13 @@ struct SwiftEmitter {
             lines.append("}")
             return lines
         case .taggedEnum(let tag, let cases, let fallback):
-            lines.append("@JSONModel(representation: .internal(tag: \(Self.literal(tag))))")
+            lines.append("@JSONModel(representation: .internal(tag: \(KeySpelling.literal(tag))))")
             lines.append("\(modifier)enum \(model.name): Hashable, Sendable {")
             for entry in cases {
                 lines.append("    " + caseDeclaration(entry, payload: entry.payload.map { typeName($0, in: schema) }))
             }
             lines.append(
-                "    /// An object whose \(Self.literal(tag)) the \(fromSchema ? "schema does not list" : "samples did not have"), kept as it is.")
+                "    /// An object whose \(KeySpelling.literal(tag)) the \(fromSchema ? "schema does not list" : "samples did not have"), kept as it is.")
             lines.append("    @JSONFallback case \(TypeNaming.escaped(fallback))(JSONValue)")
             lines.append("}")
             return lines
@@ -162,7 +162,7 @@ struct SwiftEmitter {
         for property in model.properties {
             var attributes = ""
             if property.name != property.key {
-                attributes += "@JSONKey(\(Self.literal(Self.keyPath(property.key)))) "
+                attributes += "@JSONKey(\(KeySpelling.literal(KeySpelling.escapedComponent(property.key)))) "
             }
             if let transform = property.transform { attributes += "@JSONTransform(\(transform)) " }
             let type = typeName(property.type, in: schema)
@@ -176,7 +176,7 @@ struct SwiftEmitter {
     /// `case name`, `case name(Payload)`, with `@JSONTag("value")` when the JSON spells the
     /// case otherwise.
     private func caseDeclaration(_ entry: GeneratedSchema.EnumCase, payload: String?) -> String {
-        let tag = entry.name == entry.value ? "" : "@JSONTag(\(Self.literal(entry.value))) "
+        let tag = entry.name == entry.value ? "" : "@JSONTag(\(KeySpelling.literal(entry.value))) "
         return "\(tag)case \(TypeNaming.escaped(entry.name))" + (payload.map { "(\($0))" } ?? "")
     }
 
@@ -215,40 +215,5 @@ struct SwiftEmitter {
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): return mentionsJSONValue(wrapped)
         default: return false
         }
-    }
-
-    /// A single key in Loom's key-path syntax: `.` and `\` escaped with `\`, so that `a.b` is
-    /// the key `a.b` and not `b` inside `a`.
-    static func keyPath(_ key: String) -> String {
-        var result = ""
-        for character in key {
-            if character == "." || character == "\\" { result.append("\\") }
-            result.append(character)
-        }
-        return result
-    }
-
-    /// `text` as a Swift string literal, quotes included; control, format and separator
-    /// characters as `\u{…}` escapes so that the source shows what the key holds.
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate:
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                default:
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

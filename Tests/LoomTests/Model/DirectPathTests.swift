@@ -173,12 +173,15 @@ struct DirectPathTests {
                 #expect(directly(DirectModel.self, bytes) == value)
                 #expect(try generally(DirectModel.self, bytes).get() == value)
             }
-            var snake = JSONModelEncoder()
-            snake.keyStrategy = .snakeCase
-            var decoder = JSONModelDecoder()
-            decoder.keyStrategy = .snakeCase
-            let snakeBytes = try snake.encodeBytes(value)
-            #expect(directly(DirectModel.self, snakeBytes, decoder) == value)
+            for strategy in [JSONKeyStrategy.snakeCase, .kebabCase, .screamingSnakeCase, .pascalCase] {
+                var styled = JSONModelEncoder()
+                styled.keyStrategy = strategy
+                var decoder = JSONModelDecoder()
+                decoder.keyStrategy = strategy
+                let styledBytes = try styled.encodeBytes(value)
+                #expect(directly(DirectModel.self, styledBytes, decoder) == value)
+                #expect(try generally(DirectModel.self, styledBytes, decoder).get() == value)
+            }
         }
     }
 

@@ -49,6 +49,7 @@ enum BridgeKeyMode {
         case .useDefaultKeys: self = .plain
         case .snakeCase: self = .snakeCase
         case .custom(let transform): self = .custom(transform)
+        case .kebabCase, .screamingSnakeCase, .pascalCase: self = .custom(strategy.key(for:))
         }
     }
 

@@ -1,0 +1,1 @@
+../Loom/Support/KeySpelling.swift
