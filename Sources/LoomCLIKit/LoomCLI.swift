@@ -2,37 +2,37 @@ import ArgumentParser
 import Foundation
 
 /// Exit statuses shared by every `loom` subcommand.
-public enum LoomExitCode {
+package enum LoomExitCode {
     /// Every input was valid and every output was written.
-    public static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// An input was invalid or could not be read, or an output could not be written.
-    public static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// The command line itself was wrong: unknown flag, missing file, bad option value.
-    public static let usage: Int32 = 2
+    package static let usage: Int32 = 2
 }
 
 /// The streams a command talks to, injected so that tests run commands in-process.
 ///
 /// ``process()`` wires them to the real standard streams; ``LoomCLI/run(arguments:standardInput:)``
 /// captures them in memory.
-public struct CommandContext {
+package struct CommandContext {
     /// Reads all of standard input.
-    public var readStandardInput: () throws -> Data
+    package var readStandardInput: () throws -> Data
     /// Writes bytes to standard output. Commands call it once with their whole output.
-    public var writeStandardOutput: ([UInt8]) throws -> Void
+    package var writeStandardOutput: ([UInt8]) throws -> Void
     /// Writes text to standard error.
-    public var writeStandardError: (String) -> Void
+    package var writeStandardError: (String) -> Void
     /// The width help text is wrapped to; `nil` uses the terminal's width.
-    public var helpColumns: Int?
+    package var helpColumns: Int?
     /// The most bytes of line breaks and indentation `format` adds before refusing with an error.
     ///
     /// Pretty-printed output grows with depth × indentation per line, so a small but deeply
     /// nested input can ask for far more memory than the machine has; the rest of the output
     /// grows only linearly with the input.
-    public var formatOutputLimit: Int
+    package var formatOutputLimit: Int
 
     /// Creates a context from its parts.
-    public init(
+    package init(
         readStandardInput: @escaping () throws -> Data,
         writeStandardOutput: @escaping ([UInt8]) throws -> Void,
         writeStandardError: @escaping (String) -> Void,
@@ -47,13 +47,13 @@ public struct CommandContext {
     }
 
     /// A quarter of physical memory, at least 1 GiB: output, input copy and index must fit together.
-    public static var defaultFormatOutputLimit: Int {
+    package static var defaultFormatOutputLimit: Int {
         let quarter = ProcessInfo.processInfo.physicalMemory / 4
         return max(1 << 30, Int(clamping: quarter))
     }
 
     /// The process's real standard input, output and error.
-    public static func process() -> CommandContext {
+    package static func process() -> CommandContext {
         CommandContext(
             readStandardInput: {
                 // `readToEnd()` throws on a read error where `readDataToEndOfFile()` would trap.
@@ -69,33 +69,33 @@ public struct CommandContext {
 }
 
 /// What an in-process run of `loom` produced.
-public struct CommandResult: Sendable, Hashable {
+package struct CommandResult: Sendable, Hashable {
     /// The exit status the process would have had.
-    public var exitCode: Int32
+    package var exitCode: Int32
     /// Everything written to standard output.
-    public var standardOutputBytes: [UInt8]
+    package var standardOutputBytes: [UInt8]
     /// Everything written to standard error.
-    public var standardError: String
+    package var standardError: String
 
     /// Creates a result from its parts.
-    public init(exitCode: Int32, standardOutputBytes: [UInt8], standardError: String) {
+    package init(exitCode: Int32, standardOutputBytes: [UInt8], standardError: String) {
         self.exitCode = exitCode
         self.standardOutputBytes = standardOutputBytes
         self.standardError = standardError
     }
 
     /// Standard output as text.
-    public var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
+    package var standardOutput: String { String(decoding: standardOutputBytes, as: UTF8.self) }
 }
 
 /// Entry points of the `loom` command-line tool.
-public enum LoomCLI {
+package enum LoomCLI {
     /// Parses `arguments` (without the program name), runs the chosen subcommand and returns its exit status.
     ///
     /// Usage errors print ArgumentParser's message and usage on standard error and return
     /// ``LoomExitCode/usage``; `--help` prints on standard output and returns success.
     /// Never throws: every failure becomes a message and an exit status.
-    public static func run(arguments: [String], context: CommandContext) -> Int32 {
+    package static func run(arguments: [String], context: CommandContext) -> Int32 {
         let parsed: any ParsableCommand
         do {
             parsed = try LoomCommand.parseAsRoot(arguments)
@@ -128,7 +128,7 @@ public enum LoomCLI {
     /// Runs `loom` in-process with `standardInput` and returns the exit status and captured output.
     ///
     /// Help text is wrapped at 80 columns so that it does not depend on the terminal.
-    public static func run(
+    package static func run(
         arguments: [String], standardInput: Data = Data(), formatOutputLimit: Int = CommandContext.defaultFormatOutputLimit
     ) -> CommandResult {
         let capture = Capture()
@@ -143,7 +143,7 @@ public enum LoomCLI {
     }
 
     /// Runs `loom` with the process's arguments and streams, then exits with its status.
-    public static func main() -> Never {
+    package static func main() -> Never {
         exit(run(arguments: Array(CommandLine.arguments.dropFirst()), context: .process()))
     }
 

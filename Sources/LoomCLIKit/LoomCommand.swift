@@ -20,7 +20,7 @@ struct LoomCommand: ParsableCommand {
 /// ``LoomCLI/run(arguments:context:)`` parses the command line and calls ``execute(in:)``,
 /// so a subcommand never touches the process's streams directly and tests can run it
 /// in-process.
-public protocol LoomSubcommand: ParsableCommand {
+package protocol LoomSubcommand: ParsableCommand {
     /// Does the command's work and returns the exit status (see ``LoomExitCode``).
     ///
     /// - Throws: only for unexpected failures, which are reported as `loom: error: …` with
@@ -33,7 +33,7 @@ extension LoomSubcommand {
     /// Runs against the real standard streams, for callers that use ArgumentParser's own `main()`.
     ///
     /// - Throws: `ExitCode` carrying a non-zero status.
-    public mutating func run() throws {
+    package mutating func run() throws {
         let status = try execute(in: .process())
         if status != LoomExitCode.success { throw ExitCode(status) }
     }
