@@ -13,7 +13,7 @@
 //       sets RLIMIT_FSIZE to LIMIT bytes (SIGXFSZ ignored, so writes fail with EFBIG), tries
 //       to write the archive, prints the error and exits 3 (or prints "done" and exits 0).
 import Foundation
-import Loom
+@_spi(Testing) import Loom
 
 #if canImport(Glibc)
 import Glibc

@@ -66,7 +66,7 @@ public struct AtomicFileWriter: Sendable {
     public var synchronizes: Bool = true
     /// Fault injection for tests, not API: called before every step; returning an `errno`
     /// value makes that step fail as if its system call had failed with it.
-    public var _beforeStep: (@Sendable (Step) -> Int32?)?
+    @_spi(Testing) public var _beforeStep: (@Sendable (Step) -> Int32?)?
 
     /// Creates a writer with default settings.
     public init() {}

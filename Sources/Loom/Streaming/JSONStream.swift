@@ -263,7 +263,7 @@ public struct JSONStream<Value: JSONDecodable>: Sequence, Sendable {
         }
 
         /// The largest read buffer this iterator has allocated so far, in bytes: test hook, not API.
-        public var _peakBufferCapacity: Int { raw.scanner.peakCapacity }
+        @_spi(Testing) public var _peakBufferCapacity: Int { raw.scanner.peakCapacity }
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Loom
+@_spi(Testing) import Loom
 import Testing
 
 #if canImport(Glibc)

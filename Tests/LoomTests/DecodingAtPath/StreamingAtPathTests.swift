@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import Loom
+@_spi(Testing) @testable import Loom
 
 @Suite("Decoding at a path: streaming the array inside an envelope")
 struct StreamingAtPathTests {
