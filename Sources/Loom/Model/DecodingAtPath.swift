@@ -14,55 +14,16 @@ extension JSONPathComponent {
     /// - Throws: ``JSONDecodingError`` of kind ``JSONDecodingError/Kind/invalidValue`` for a
     ///   malformed index (`items[x]`, `items[1`) or text after `]` that is neither `.` nor `[`.
     static func steps(ofPath path: String) throws(JSONDecodingError) -> [JSONPathComponent] {
-        guard !path.isEmpty else { return [] }
-        func invalid(_ why: String) -> JSONDecodingError {
-            JSONDecodingError(.invalidValue, reason: "invalid path \(quoted(path)): \(why)")
-        }
-        // Scalars, not characters: a combining mark after a dot must not hide the dot.
-        let characters = Array(path.unicodeScalars)
-        var steps: [JSONPathComponent] = []
-        var key = ""
-        // Just after `]`: only `.`, `[` or the end may follow, and no key is pending.
-        var afterIndex = false
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if afterIndex && character != "." && character != "[" {
-                throw invalid("expected '.' or '[' after ']', found '\(character)'")
-            }
-            switch character {
-            case "\\":
-                // A backslash at the very end stands for itself, as in key paths.
-                key.unicodeScalars.append(index + 1 < characters.count ? characters[index + 1] : "\\")
-                index += 2
-                continue
-            case ".":
-                if !afterIndex { steps.append(.key(key)) }
-                key = ""
-                afterIndex = false
-            case "[":
-                // `[0]` at the start indexes the root; anywhere else the key before it comes first.
-                if !afterIndex && index > 0 { steps.append(.key(key)) }
-                key = ""
-                var digits = String.UnicodeScalarView()
-                index += 1
-                while index < characters.count, characters[index] != "]" {
-                    digits.append(characters[index])
-                    index += 1
+        do {
+            return try KeySpelling.pathSteps(path).map { step in
+                switch step {
+                case .key(let key): return .key(key)
+                case .index(let index): return .index(index)
                 }
-                guard index < characters.count else { throw invalid("'[' without ']'") }
-                guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let position = Int(String(digits)) else {
-                    throw invalid("expected an index of digits between '[' and ']', found \(quoted(String(digits)))")
-                }
-                steps.append(.index(position))
-                afterIndex = true
-            default:
-                key.unicodeScalars.append(character)
             }
-            index += 1
+        } catch {
+            throw JSONDecodingError(.invalidValue, reason: "invalid path \(quoted(path)): \(error.reason)")
         }
-        if !afterIndex { steps.append(.key(key)) }
-        return steps
     }
 }
 

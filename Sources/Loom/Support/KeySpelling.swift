@@ -58,6 +58,75 @@ enum KeySpelling {
         return components
     }
 
+    /// A step of a path that can also index arrays (`data.items[0].user`).
+    enum PathStep: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Splits a path such as `data.items[0].user` into keys and array indices: keys are
+    /// separated by dots as in ``components(_:)``, `[N]` after a key (or at the start) is the
+    /// element at index `N`, and `\.`, `\[` and `\\` are a literal dot, bracket and
+    /// backslash inside a key. The empty path is the root (no steps).
+    ///
+    /// - Throws: a description of the problem for a malformed index (`items[x]`, `items[1`)
+    ///   or text after `]` that is neither `.` nor `[`.
+    static func pathSteps(_ path: String) throws(PathSyntaxError) -> [PathStep] {
+        guard !path.isEmpty else { return [] }
+        // Scalars, not characters: a combining mark after a dot must not hide the dot.
+        let scalars = Array(path.unicodeScalars)
+        var steps: [PathStep] = []
+        var key = String.UnicodeScalarView()
+        // Just after `]`: only `.`, `[` or the end may follow, and no key is pending.
+        var afterIndex = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if afterIndex && scalar != "." && scalar != "[" {
+                throw PathSyntaxError(reason: "expected '.' or '[' after ']', found '\(scalar)'")
+            }
+            switch scalar {
+            case "\\":
+                // A backslash at the very end stands for itself, as in key paths.
+                key.append(index + 1 < scalars.count ? scalars[index + 1] : "\\")
+                index += 2
+                continue
+            case ".":
+                if !afterIndex { steps.append(.key(String(key))) }
+                key = String.UnicodeScalarView()
+                afterIndex = false
+            case "[":
+                // `[0]` at the start indexes the root; anywhere else the key before it comes first.
+                if !afterIndex && index > 0 { steps.append(.key(String(key))) }
+                key = String.UnicodeScalarView()
+                var digits = String.UnicodeScalarView()
+                index += 1
+                while index < scalars.count, scalars[index] != "]" {
+                    digits.append(scalars[index])
+                    index += 1
+                }
+                guard index < scalars.count else { throw PathSyntaxError(reason: "'[' without ']'") }
+                guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let position = Int(String(digits))
+                else {
+                    throw PathSyntaxError(
+                        reason: "expected an index of digits between '[' and ']', found \(literal(String(digits)))")
+                }
+                steps.append(.index(position))
+                afterIndex = true
+            default:
+                key.append(scalar)
+            }
+            index += 1
+        }
+        if !afterIndex { steps.append(.key(String(key))) }
+        return steps
+    }
+
+    /// Why ``pathSteps(_:)`` rejected a path.
+    struct PathSyntaxError: Error {
+        var reason: String
+    }
+
     /// One key written as a key-path component: dots and backslashes escaped, so that
     /// ``components(_:)`` gives the key back.
     static func escapedComponent(_ key: String) -> String {
