@@ -109,10 +109,14 @@ public final class JSONKeySet: Sendable {
 
     /// The keys under a key mode (``JSONKeyStrategy/keyMode``), or `nil` for a `.custom`
     /// strategy, whose keys are computed by name.
-    @usableFromInline
+    @inlinable @inline(__always)
     func table(_ mode: UInt8) -> KeyBytes? {
-        if mode == 0 { return plain }
-        return mode <= styled.count ? styled[Int(mode) &- 1] : nil
+        mode == 0 ? plain : styledTable(mode)
+    }
+
+    @usableFromInline
+    func styledTable(_ mode: UInt8) -> KeyBytes? {
+        mode <= styled.count ? styled[Int(mode) &- 1] : nil
     }
 
     /// Appends the pre-escaped JSON text (with quotes) of a slot's key under a key mode
@@ -143,6 +147,11 @@ struct KeyBytes: @unchecked Sendable {
     /// `escapedStarts[i]..<escapedStarts[i + 1]`.
     let escaped: UnsafeMutablePointer<UInt8>
     let escapedStarts: UnsafeMutablePointer<Int>
+    /// An open-addressing table from a key's hash (``keyHash(_:_:)``) to its slot plus one,
+    /// 0 for an empty entry, at most half full. A subset model meets mostly keys it does not
+    /// map, and a scan of every slot to find none was a third of its decoding time.
+    @usableFromInline let index: UnsafeMutablePointer<Int32>
+    @usableFromInline let indexMask: Int
 
     init(_ names: [String]) {
         var storage: [UInt8] = []
@@ -168,6 +177,18 @@ struct KeyBytes: @unchecked Sendable {
         bytes.initialize(from: storage, count: storage.count)
         escaped = .allocate(capacity: max(escapedStorage.count, 1))
         escaped.initialize(from: escapedStorage, count: escapedStorage.count)
+        var entries = 4
+        while entries < names.count &* 2 { entries &*= 2 }
+        indexMask = entries &- 1
+        index = .allocate(capacity: entries)
+        index.initialize(repeating: 0, count: entries)
+        // Slots in order, so that of two slots with the same key the first is found first.
+        for slot in 0..<names.count {
+            let length = lengths[slot]
+            var position = keyHash(bytes + starts[slot], length) & indexMask
+            while index[position] != 0 { position = (position &+ 1) & indexMask }
+            index[position] = Int32(truncatingIfNeeded: slot &+ 1)
+        }
     }
 
     func deallocate() {
@@ -177,6 +198,7 @@ struct KeyBytes: @unchecked Sendable {
         directLengths.deallocate()
         escaped.deallocate()
         escapedStarts.deallocate()
+        index.deallocate()
     }
 
     @inlinable
@@ -185,22 +207,54 @@ struct KeyBytes: @unchecked Sendable {
             return -1
         }
         let length = key.count
-        var slot = hint < count ? hint : 0
-        for _ in 0..<count {
+        // The slot expected next first: under a key strategy every key comes here, in order.
+        let expected = hint
+        if expected < count && lengths[expected] == length && keyBytesEqual(bytes + starts[expected], keyBase, length) {
+            hint = expected &+ 1
+            return expected
+        }
+        var position = keyHash(keyBase, length) & indexMask
+        while true {
+            let entry = Int(index[position])
+            if entry == 0 { return -1 }
+            let slot = entry &- 1
             if lengths[slot] == length && keyBytesEqual(bytes + starts[slot], keyBase, length) {
                 hint = slot &+ 1
                 return slot
             }
-            slot &+= 1
-            if slot == count { slot = 0 }
+            position = (position &+ 1) & indexMask
         }
-        return -1
     }
 
     func appendEscaped(_ slot: Int, to output: inout [UInt8]) {
         let start = escapedStarts[slot]
         output.append(contentsOf: UnsafeBufferPointer(start: escaped + start, count: escapedStarts[slot + 1] - start))
     }
+}
+
+/// A hash of a key's bytes for ``KeyBytes``'s index: its length and its first and last
+/// eight bytes (fewer for short keys, read as ``keyBytesEqual(_:_:_:)`` reads them), mixed by
+/// multiplication. It only has to agree with itself within one process.
+@inlinable @inline(__always)
+func keyHash(_ key: UnsafePointer<UInt8>, _ length: Int) -> Int {
+    let raw = UnsafeRawPointer(key)
+    let first: UInt64
+    let last: UInt64
+    if length >= 8 {
+        first = raw.loadUnaligned(as: UInt64.self)
+        last = raw.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+    } else if length >= 4 {
+        first = UInt64(raw.loadUnaligned(as: UInt32.self))
+        last = UInt64(raw.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self))
+    } else if length > 0 {
+        first = UInt64(key[0]) | UInt64(key[length &>> 1]) &<< 8
+        last = UInt64(key[length &- 1])
+    } else {
+        first = 0
+        last = 0
+    }
+    let mixed = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(truncatingIfNeeded: length)) &* 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: mixed &>> 40)
 }
 
 /// Compares `length` bytes a word at a time: keys are short, and a call to `memcmp` costs more

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import Loom
@@ -48,6 +49,27 @@ struct KeyMatchingTests {
                     let expected = member.value.integerValue(Int.self) ?? -2
                     #expect(slot == (member.key.stringValue == "unknown_key" ? -1 : expected), "\(member.key.stringValue ?? "")")
                 }
+            }
+        }
+    }
+
+    /// Keys from a small alphabet, so that many share their length, first and last bytes and
+    /// so their hash: the index must still tell them apart, give the first of two equal keys,
+    /// and find no key that is not there, whatever the hint.
+    @Test("the hashed index finds every key, the first of equal keys, and nothing else")
+    func hashedIndexOverGeneratedKeySets() async {
+        let key = Gen<Character?>.element(of: Array("ab_é") as [Character]).map { $0 ?? "a" }.string(of: 0...10)
+        await propertyCheck(count: 300, input: key.array(of: 1...40), key.array(of: 0...20), Gen.int(in: 0...45)) {
+            names, probes, hint in
+            let table = KeyBytes(names)
+            defer { table.deallocate() }
+            for name in names + probes {
+                // The slot the hint expects is tried first; otherwise the first slot with the key.
+                let expected = hint < names.count && names[hint] == name ? hint : (names.firstIndex(of: name) ?? -1)
+                var next = hint
+                let found = Array(name.utf8).withUnsafeBufferPointer { table.find($0, hint: &next) }
+                #expect(found == expected, "\(name) in \(names), hint \(hint)")
+                #expect(next == (found >= 0 ? found + 1 : hint))
             }
         }
     }
