@@ -5,7 +5,7 @@ import Testing
 /// is obvious, no generated code.
 @Suite("@JSONModel diagnostics: enums, classes, merging")
 struct PolyDiagnosticTests {
-    /// Cases with several values, a tag used twice, markers meant for properties, two fallbacks: all reported at once.
+    /// Unlabeled values under an internal tag, a tag used twice, markers meant for properties, two fallbacks: all reported at once.
     @Test func enumCaseProblems() {
         assertExpansion(
             """
@@ -30,7 +30,7 @@ struct PolyDiagnosticTests {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "case 'text' has 2 associated values; a '@JSONModel' enum case carries one model (or none)", line: 3, column: 14),
+                DiagnosticSpec(message: "case 'text' has several unlabeled associated values, written as a JSON array, which the internal representation cannot put the tag in; label them or use .adjacent(tag:content:)", line: 3, column: 14),
                 DiagnosticSpec(message: "tag \"note\" of case 'plain' is already used by case 'note'", line: 5, column: 27),
                 DiagnosticSpec(message: "'@JSONKey' does not apply to enum cases; use '@JSONTag' to name a case's tag", line: 6, column: 5, fixIts: [FixItSpec(message: "remove '@JSONKey(\"img\")'")]),
                 DiagnosticSpec(message: "only one case can be '@JSONFallback'", line: 8, column: 5)
@@ -131,7 +131,7 @@ struct PolyDiagnosticTests {
             """,
             diagnostics: [
                 DiagnosticSpec(message: "on an enum, 'keyStrategy:' must be .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase, applied to the case names at compile time", line: 1, column: 25),
-                DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals, or integer or Boolean literals", line: 3, column: 5),
                 DiagnosticSpec(message: "'@JSONTag' on a declaration of several cases; declare each case on its own line", line: 3, column: 5)
             ],
             macros: polyMacros
