@@ -735,15 +735,15 @@ enum EnumGenerator {
         }
         switch model.representation {
         case .external:
-            return entry.payload == nil
+            return !entry.hasPayload
                 ? "context.writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer)"
                 : "try context.writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer) \(payload)"
         case .internalTag:
-            return entry.payload == nil
+            return !entry.hasPayload
                 ? "try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
                 : "try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .adjacent:
-            return entry.payload == nil
+            return !entry.hasPayload
                 ? "try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
                 : "try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .untagged, .chosenByContent:
@@ -777,7 +777,7 @@ enum EnumGenerator {
                 body.line("let value = Self.\(entry.accessName)(")
                 for (index, value) in values.enumerated() {
                     let read =
-                        value.wrapped.map { "try $0.readNull() ? .none : $0.value(\($0).self, $1)" }
+                        value.wrapped.map { "try $0.optionalValue($1) { try $0.value(\($0).self, $1) }" }
                         ?? "try $0.value(\(value.type).self, $1)"
                     body.line("    try reader.item(\(index), context) { \(read) }\(index == values.count - 1 ? ")" : ",")")
                 }
@@ -838,7 +838,8 @@ enum EnumGenerator {
     }
 
     /// The function writing a case's values: the object of their keys (an optional's `nil`
-    /// left out unless the encoder writes nulls), or the array of them.
+    /// left out unless the encoder writes nulls or the value has another default), or the
+    /// array of them.
     static func valuesWriting(_ model: EnumModel, _ entry: EnumModel.Case) -> CodeWriter {
         var writer = CodeWriter()
         let values = entry.values ?? []
@@ -867,10 +868,12 @@ enum EnumGenerator {
                     body.line("try context.encode(v\(index), to: &writer)")
                     continue
                 }
+                // Left out, a `nil` with another default would decode as that default.
+                let keepsNull = values[index].defaultValue.map { $0 != "nil" } ?? false
                 body.block("if let value = v\(index)") { inner in
                     inner.line(writeKey)
                     inner.line("try context.encode(value, to: &writer)")
-                    inner.continueBlock("} else if context.writesNulls {")
+                    inner.continueBlock(keepsNull ? "} else {" : "} else if context.writesNulls {")
                     inner.line(writeKey)
                     inner.line("writer.writeNull()")
                 }

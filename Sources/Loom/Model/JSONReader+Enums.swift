@@ -74,6 +74,10 @@ extension JSONReader {
             let (kind, payload, _) = try numberToken()
             guard kind == .int, let value = Int(exactly: Int64(bitPattern: payload)) else { try Self.fail() }
             return cases.slot(of: .int(value))
+        case UInt8(ascii: "\""):
+            // Never a tag, as for the general decoder: the fallback case, or its error.
+            _ = try stringToken()
+            return -1
         default:
             try Self.fail()
         }
