@@ -135,7 +135,7 @@ enum EnumGenerator {
         var fallback: EnumModel.Case?
         var tagOwners: [TagLiteral: String] = [:]
         // Where each case's tag is written: its `@JSONTag`, or the case itself.
-        var tagSources: [Syntax] = []
+        var tagSources: [Syntax?] = []
         for member in declaration.memberBlock.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 reportCaseMarkers(on: variable, diagnostics: &diagnostics)
@@ -244,7 +244,9 @@ enum EnumGenerator {
                     }
                 }
                 cases.append(entry)
-                tagSources.append(tagAttribute.map(Syntax.init) ?? Syntax(element))
+                // A `@JSONTag` that was reported already is not judged again.
+                tagSources.append(
+                    tagAttribute != nil && explicitTags == nil ? nil : tagAttribute.map(Syntax.init) ?? Syntax(element))
             }
         }
         checkTagKinds(cases, sources: tagSources, representation: representation, diagnostics: &diagnostics)
@@ -345,18 +347,19 @@ enum EnumGenerator {
 
     /// Integer and Boolean tags: only where a tag key holds them, and then on every case.
     private static func checkTagKinds(
-        _ cases: [EnumModel.Case], sources: [Syntax], representation: EnumModel.Representation,
+        _ cases: [EnumModel.Case], sources: [Syntax?], representation: EnumModel.Representation,
         diagnostics: inout DiagnosticList
     ) {
         guard cases.contains(where: { $0.valueTags != nil }) else { return }
-        switch representation {
-        case .internalTag, .adjacent:
-            for (entry, source) in zip(cases, sources) where entry.valueTags == nil {
-                diagnostics.add(PolyDiagnostic.mixedTagKinds(name: entry.name), at: source)
-            }
-        case .external, .untagged, .chosenByContent:
-            for (entry, source) in zip(cases, sources) where entry.valueTags != nil {
-                diagnostics.add(PolyDiagnostic.valueTagRepresentation(representation: representation.name), at: source)
+        for (entry, source) in zip(cases, sources) {
+            guard let source else { continue }
+            switch representation {
+            case .internalTag, .adjacent:
+                if entry.valueTags == nil { diagnostics.add(PolyDiagnostic.mixedTagKinds(name: entry.name), at: source) }
+            case .external, .untagged, .chosenByContent:
+                if entry.valueTags != nil {
+                    diagnostics.add(PolyDiagnostic.valueTagRepresentation(representation: representation.name), at: source)
+                }
             }
         }
     }
