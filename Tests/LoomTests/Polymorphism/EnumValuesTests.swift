@@ -111,6 +111,13 @@ enum AdjacentOutcome: Equatable, Sendable {
     @JSONTag(false) case failure(code: Int, message: String)
 }
 
+/// Generic: the tag and key sets are computed properties.
+@JSONModel(representation: .adjacent(tag: "op", content: "d"))
+enum OpEnvelope<Body: JSONModel & Equatable & Sendable>: Equatable, Sendable {
+    @JSONTag(1) case counted(Body, Int)
+    @JSONTag(2) case noted(body: Body, note: String?)
+}
+
 /// Decodes `json` both ways; the direct path must read it (`direct: true`) or fall back.
 private func both<T: JSONDecodable & Equatable>(
     _ type: T.Type, _ json: String, direct: Bool = true, decoder: JSONModelDecoder = .init(),
@@ -319,6 +326,13 @@ struct EnumValuesTests {
         try roundTrip(AdjacentOutcome.success(1, "one"), #"{"ok":true,"result":[1,"one"]}"#)
     }
 
+    @Test func genericEnum() throws {
+        typealias Boxed = OpEnvelope<TextMessage>
+        try roundTrip(Boxed.counted(TextMessage(body: "a"), 2), #"{"op":1,"d":[{"body":"a"},2]}"#)
+        try roundTrip(Boxed.noted(body: TextMessage(body: "a"), note: nil), #"{"op":2,"d":{"body":{"body":"a"}}}"#)
+        #expect(failure(Boxed.self, #"{"op": 1, "d": [{"body": 1}, 2]}"#) == #"d[0].body: expected String, found number 1 (line 1, column 26)"#)
+    }
+
     // MARK: Schema
 
     @Test func schemaDescribesTheValues() {
@@ -383,6 +397,50 @@ struct EnumValuesTests {
             try Self.check(SnakeCommand.moveTo(targetX: a, targetY: b))
             try Self.check(ChosenCoordinate.named(x: a, name: text))
         }
+    }
+
+    /// Damaged inputs: whatever the direct path reads, the general path reads the same; what
+    /// the general path rejects, the direct path does not read. Nothing traps.
+    @Test func damagedInputsAgree() async {
+        let samples: [String] = [
+            try? ExternalShape.label(text: "a", size: 3, weight: 1).jsonString(),
+            try? ExternalShape.point(1, 2).jsonString(),
+            try? InternalCommand.caption(text: "t", size: nil).jsonString(),
+            try? InternalCommand.move(x: 1, y: 2).jsonString(),
+            try? AdjacentCommand.point(1, 2).jsonString(),
+            try? NostrEvent.note(content: "c", tags: [["e"]]).jsonString(),
+            try? GatewayMessage.resume("t", 2).jsonString(),
+            try? GatewayMessage.hello(heartbeatInterval: 1, trace: ["x"]).jsonString(),
+            try? SlackResponse.failure(error: "e", needed: "n").jsonString(),
+            try? AdjacentOutcome.success(1, "x").jsonString(),
+        ].compactMap { $0 }
+        let replacements = Array(#"{}[],:"0-1tn x"#.utf8)
+        let input = zip(Gen.int(in: 0...(samples.count - 1)), Gen.int(in: 0...1_000), Gen.int(in: 0...2), Gen.int(in: 0...(replacements.count - 1)))
+        await propertyCheck(count: 400, input: input) { sample, position, edit, replacement in
+            var bytes = Array(samples[sample].utf8)
+            let index = position % bytes.count
+            switch edit {
+            case 0: bytes.remove(at: index)
+            case 1: bytes[index] = replacements[replacement]
+            default: bytes.insert(replacements[replacement], at: index)
+            }
+            Self.agree(ExternalShape.self, bytes)
+            Self.agree(InternalCommand.self, bytes)
+            Self.agree(AdjacentCommand.self, bytes)
+            Self.agree(NostrEvent.self, bytes)
+            Self.agree(GatewayMessage.self, bytes)
+            Self.agree(SlackResponse.self, bytes)
+            Self.agree(AdjacentOutcome.self, bytes)
+            Self.agree(UntaggedCoordinate.self, bytes)
+            Self.agree(ChosenCoordinate.self, bytes)
+        }
+    }
+
+    private static func agree<T: JSONDecodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let general = generally(T.self, bytes)
+        guard let fast = directly(T.self, bytes) else { return }
+        #expect(
+            (try? general.get()) == fast, "\(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
     }
 
     /// Encodes `value` (compact and pretty) and decodes it on both paths.
