@@ -285,7 +285,7 @@ struct PolyDiagnosticTests {
         )
     }
 
-    /// Integer and Boolean tags outside a tag key, mixed with string tags in one enum or one attribute.
+    /// Integer and Boolean tags outside a tag key, mixed with string tags in one enum or one attribute, used twice.
     @Test func valueTagProblems() {
         assertExpansion(
             """
@@ -303,6 +303,12 @@ struct PolyDiagnosticTests {
                 @JSONTag(4, "four") case four(Four)
                 @JSONTag(1.5) case five(Five)
             }
+
+            @JSONModel(representation: .adjacent(tag: "op", content: "d"))
+            enum Twice {
+                @JSONTag(1) case one(One)
+                @JSONTag(-1, 1) case other(Other)
+            }
             """,
             expandedSource: """
             enum External {
@@ -316,6 +322,10 @@ struct PolyDiagnosticTests {
                 case four(Four)
                 case five(Five)
             }
+            enum Twice {
+                case one(One)
+                case other(Other)
+            }
             """,
             diagnostics: [
                 DiagnosticSpec(message: "integer and Boolean tags are written as the value of a tag key, which the external representation does not have; use .internal(tag:) or .adjacent(tag:content:), or a string tag", line: 3, column: 5),
@@ -324,6 +334,7 @@ struct PolyDiagnosticTests {
                 DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals, or integer or Boolean literals", line: 13, column: 14),
                 DiagnosticSpec(message: "case 'two' has a string tag where other cases have integer or Boolean tags; give every case a tag of the same kind with '@JSONTag'", line: 10, column: 5),
                 DiagnosticSpec(message: "case 'three' has a string tag where other cases have integer or Boolean tags; give every case a tag of the same kind with '@JSONTag'", line: 11, column: 10),
+                DiagnosticSpec(message: "tag 1 of case 'other' is already used by case 'one'", line: 19, column: 26),
             ],
             macros: polyMacros
         )

@@ -49,7 +49,9 @@ public enum JSONEnumRepresentation: Sendable, Hashable {
 public struct JSONCaseTags: Sendable {
     /// A tag: a JSON integer or Boolean, matched exactly (the string `"2"` is not the tag `2`).
     public enum Tag: Sendable, Hashable {
+        /// A JSON integer: `@JSONTag(2)`.
         case int(Int)
+        /// A JSON Boolean: `@JSONTag(true)`.
         case bool(Bool)
     }
 
