@@ -24,6 +24,10 @@ import Foundation
 /// | ``adjacent(tag:content:)`` | `{"type": "text", "data": {"body": "hi"}}` | `{"type": "ping"}` |
 /// | ``untagged`` | `{"body": "hi"}`: the first case that decodes wins | not allowed |
 /// | ``chosenByContent`` | `{"body": "hi"}`: `static func jsonCase(for:)` decides | not allowed |
+///
+/// A case with several associated values has, in place of the payload, an object of their
+/// labels (`case move(x: Int, y: Int)`: `{"x": 1, "y": 2}`) or an array of the unlabeled ones
+/// (`case point(Double, Double)`: `[1, 2]`, not with ``internal(tag:)``).
 public enum JSONEnumRepresentation: Sendable, Hashable {
     /// The case's tag is the only key of an object whose value is the payload:
     /// `{"text": {"body": "hi"}}`. A case without payload is its tag as a string: `"ping"`.
