@@ -44,6 +44,12 @@ enum AdjacentCommand: Equatable, Sendable {
     case stop
 }
 
+/// A defaulted value inside adjacent content.
+@JSONModel(representation: .adjacent(tag: "type", content: "data"))
+enum AdjacentWithDefault: Equatable, Sendable {
+    case resize(width: Int, height: Int = 0)
+}
+
 /// `[1, 2]` or `{"x": 1, "y": 2}`: the first case that decodes.
 @JSONModel(representation: .untagged)
 enum UntaggedCoordinate: Equatable, Sendable {
@@ -234,6 +240,13 @@ struct EnumValuesTests {
         #expect(failure(InternalCommand.self, #"{"type": "move", "x": 1}"#) == #"y: missing required key "y""#)
         #expect(failure(InternalCommand.self, #"{"type": "resize", "width": 1, "height": null}"#)
             == #"height: expected Int, found null (line 1, column 42)"#)
+    }
+
+    @Test func defaultsAreReported() throws {
+        let (value, report) = try JSONModelDecoder().decodeWithReport(
+            AdjacentWithDefault.self, from: #"{"type": "resize", "data": {"width": 3}}"#)
+        #expect(value == .resize(width: 3, height: 0))
+        #expect(report.notes.map(\.description) == [#"data.height: key missing, used the default 0 (line 1, column 28)"#])
     }
 
     // MARK: Adjacent
