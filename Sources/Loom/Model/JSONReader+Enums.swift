@@ -166,6 +166,10 @@ extension JSONReader {
         var hint = 0
         if try key(tag, hint: &hint) == 0 {
             let slot = try caseSlot(cases)
+            // The payload continues this object, so only `,` or `}` may follow: a `{` here
+            // would otherwise be taken for the payload's own object.
+            let next = skipWhitespace(position)
+            guard next < end, base[next] == UInt8(ascii: ",") || base[next] == UInt8(ascii: "}") else { try Self.fail() }
             resuming = true
             return slot
         }
