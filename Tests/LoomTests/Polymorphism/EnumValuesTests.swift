@@ -427,6 +427,11 @@ struct EnumValuesTests {
             try? SlackResponse.failure(error: "e", needed: "n").jsonString(),
             try? AdjacentOutcome.success(1, "x").jsonString(),
             try? InternalMessage.text(TextMessage(body: "hi")).jsonString(),
+            try? AdjacentCommand.move(x: 1, y: 2).jsonString(options: .pretty()),
+            try? GatewayMessage.heartbeatAck.jsonString(),
+            try? UntaggedCoordinate.triple(1, 2, nil).jsonString(),
+            try? ChosenCoordinate.pair(1, "a").jsonString(),
+            #"{"x":1,"y":2,"type":"move"}"#, #"{"content":"c","kind":-7}"#, #"{"kind":"1"}"#,
         ].compactMap { $0 }
         let replacements = Array(#"{}[],:"0-1tn x"#.utf8)
         // Every byte removed, replaced or preceded by each of `replacements`.
