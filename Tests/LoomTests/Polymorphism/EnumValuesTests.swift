@@ -304,6 +304,12 @@ struct EnumValuesTests {
         try roundTrip(NostrEvent.metadata(TextMessage(body: "b")), #"{"kind":0,"body":"b"}"#)
         try roundTrip(NostrEvent.deletion, #"{"kind":5}"#)
         #expect(failure(NostrEvent.self, #"{"kind": 1}"#) == #"content: missing required key "content""#)
+        // Lenient coercion converts values, never tags.
+        var lenient = JSONModelDecoder()
+        lenient.coercion = .lenient
+        #expect(failure(GatewayMessage.self, #"{"op": "1", "d": 2}"#, decoder: lenient)
+            == #"op: expected GatewayMessage case tag (integer), found string "1" (line 1, column 8)"#)
+        #expect(try both(GatewayMessage.self, #"{"op": 1, "d": "2"}"#, direct: false, decoder: lenient) == .heartbeat(2))
     }
 
     @Test func integerTagsAdjacent() throws {
@@ -452,23 +458,39 @@ struct EnumValuesTests {
                 }
             }
             for bytes in inputs {
-                Self.agree(ExternalShape.self, bytes)
-                Self.agree(InternalCommand.self, bytes)
-                Self.agree(AdjacentCommand.self, bytes)
-                Self.agree(NostrEvent.self, bytes)
-                Self.agree(GatewayMessage.self, bytes)
-                Self.agree(SlackResponse.self, bytes)
-                Self.agree(AdjacentOutcome.self, bytes)
-                Self.agree(UntaggedCoordinate.self, bytes)
-                Self.agree(ChosenCoordinate.self, bytes)
-                Self.agree(InternalMessage.self, bytes)
+                for decoder in Self.decoders {
+                    Self.agree(ExternalShape.self, bytes, decoder)
+                    Self.agree(InternalCommand.self, bytes, decoder)
+                    Self.agree(AdjacentCommand.self, bytes, decoder)
+                    Self.agree(NostrEvent.self, bytes, decoder)
+                    Self.agree(GatewayMessage.self, bytes, decoder)
+                    Self.agree(SlackResponse.self, bytes, decoder)
+                    Self.agree(AdjacentOutcome.self, bytes, decoder)
+                    Self.agree(UntaggedCoordinate.self, bytes, decoder)
+                    Self.agree(ChosenCoordinate.self, bytes, decoder)
+                    Self.agree(InternalMessage.self, bytes, decoder)
+                }
             }
         }
     }
 
-    private static func agree<T: JSONDecodable & Equatable>(_ type: T.Type, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        let general = generally(T.self, bytes)
-        guard let fast = directly(T.self, bytes) else { return }
+    /// The default decoder, one that rejects unknown keys, one that takes `null` for missing,
+    /// a lenient one.
+    private static let decoders: [JSONModelDecoder] = {
+        var strict = JSONModelDecoder()
+        strict.unknownKeys = .reject
+        var nullAsMissing = JSONModelDecoder()
+        nullAsMissing.nullAsMissing = true
+        var lenient = JSONModelDecoder()
+        lenient.coercion = .lenient
+        return [JSONModelDecoder(), strict, nullAsMissing, lenient]
+    }()
+
+    private static func agree<T: JSONDecodable & Equatable>(
+        _ type: T.Type, _ bytes: [UInt8], _ decoder: JSONModelDecoder, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let general = generally(T.self, bytes, decoder)
+        guard let fast = directly(T.self, bytes, decoder) else { return }
         #expect(
             (try? general.get()) == fast, "\(T.self): \(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
     }
