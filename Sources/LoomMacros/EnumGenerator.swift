@@ -46,12 +46,41 @@ struct EnumModel {
         var label: String?
         /// The slots of `tags` in the case key set.
         var slots: [Int] = []
+        /// The tags as Swift `JSONCaseTags.Tag` expressions (`.int(2)`), when they are
+        /// integers or Booleans; `tags` then holds their JSON text.
+        var valueTags: [String]?
+        /// The associated values of a case with several (`payload` is then `nil`).
+        var values: [Value]?
+
+        /// Whether the JSON carries a value for the case.
+        var hasPayload: Bool { payload != nil || values != nil }
+
+        /// Whether the values are labeled (a JSON object) rather than not (a JSON array).
+        var isLabeled: Bool { values?.first?.label != nil }
 
         /// `.text(message: value)` / `.ping`.
         func construct(_ value: String) -> String {
             guard payload != nil else { return ".\(accessName)" }
             return ".\(accessName)(\(label.map { "\($0): " } ?? "")\(value))"
         }
+    }
+
+    /// One associated value of a case with several.
+    struct Value {
+        /// The label as written (`move(x: Int, y: Int)`), `nil` for an unlabeled value.
+        var label: String?
+        /// The label's JSON key, the enum's key style applied.
+        var key: String?
+        /// The type as text usable before `.self`.
+        var type: String
+        /// The type as declared, for a parameter of that type.
+        var declared: String
+        /// The wrapped type of an optional (as text usable before `.self`).
+        var wrapped: String?
+        /// The default value's expression (`height: Int = 0`).
+        var defaultValue: String?
+        /// The default as JSON text, when it is a literal.
+        var defaultJSON: String?
     }
 
     var accessModifier: String?
@@ -64,6 +93,25 @@ struct EnumModel {
     var fallback: Case?
 
     var accessPrefix: String { accessModifier.map { "\($0) " } ?? "" }
+
+    /// Whether the tags are integers or Booleans (`JSONCaseTags`), not strings.
+    var usesValueTags: Bool { cases.contains { $0.valueTags != nil } }
+}
+
+/// A tag as `@JSONTag` spells it.
+enum TagLiteral: Hashable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+
+    /// As messages quote it: `"text"`, `2`, `true`.
+    var quoted: String {
+        switch self {
+        case .string(let text): return "\"\(text)\""
+        case .int(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        }
+    }
 }
 
 enum EnumGenerator {
@@ -85,13 +133,15 @@ enum EnumGenerator {
         }
         var cases: [EnumModel.Case] = []
         var fallback: EnumModel.Case?
-        var tagOwners: [String: String] = [:]
+        var tagOwners: [TagLiteral: String] = [:]
+        // Where each case's tag is written: its `@JSONTag`, or the case itself.
+        var tagSources: [Syntax?] = []
         for member in declaration.memberBlock.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 reportCaseMarkers(on: variable, diagnostics: &diagnostics)
             }
             guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-            var explicitTags: [String]?
+            var explicitTags: [TagLiteral]?
             var tagAttribute: AttributeSyntax?
             var fallbackAttribute: AttributeSyntax?
             for element in caseDecl.attributes {
@@ -123,25 +173,50 @@ enum EnumGenerator {
                 let name = element.name.identifier?.name ?? element.name.text
                 var payload: String?
                 var label: String?
+                var values: [EnumModel.Value]?
                 if let clause = element.parameterClause, !clause.parameters.isEmpty {
                     let parameters = clause.parameters
                     if parameters.count > 1 {
-                        diagnostics.add(
-                            PolyDiagnostic.caseWithSeveralValues(name: name, count: parameters.count), at: clause)
-                        continue
-                    }
-                    if let only = parameters.first {
+                        guard
+                            let read = readValues(
+                                parameters, caseName: name, clause: clause, style: style, representation: representation,
+                                diagnostics: &diagnostics)
+                        else { continue }
+                        values = read
+                    } else if let only = parameters.first {
                         payload = TypeShape.leafTextForPayload(only.type)
                         if let first = only.firstName, first.tokenKind != .wildcard { label = first.text }
                     }
                 }
-                let tags = explicitTags ?? [style?.apply(to: name) ?? name]
-                let entry = EnumModel.Case(
+                var tags = [style?.apply(to: name) ?? name]
+                var valueTags: [String]?
+                if let explicitTags {
+                    tags = explicitTags.map { literal -> String in
+                        if case .string(let text) = literal { return text }
+                        return literal.quoted
+                    }
+                    if !explicitTags.contains(where: { if case .string = $0 { true } else { false } }) {
+                        valueTags = explicitTags.map { literal -> String in
+                            switch literal {
+                            case .string(let text): return text
+                            case .int(let value): return ".int(\(value))"
+                            case .bool(let value): return ".bool(\(value))"
+                            }
+                        }
+                    }
+                }
+                var entry = EnumModel.Case(
                     accessName: element.name.text, name: name, tags: tags, payload: payload, label: label)
+                entry.valueTags = valueTags
+                entry.values = values
                 let isFallback = fallbackAttribute != nil && caseDecl.elements.count == 1
                 if isFallback {
                     if fallback != nil, let fallbackAttribute {
                         diagnostics.add(PolyDiagnostic.repeatedFallback, at: fallbackAttribute)
+                        continue
+                    }
+                    if values != nil {
+                        diagnostics.add(PolyDiagnostic.fallbackWithSeveralValues(name: name), at: element)
                         continue
                     }
                     if !representation.isTagged && payload == nil {
@@ -152,24 +227,29 @@ enum EnumGenerator {
                     fallback = entry
                     // A fallback with a payload keeps the raw JSON and has no tag of its own.
                     if payload != nil { continue }
-                } else if !representation.isTagged && payload == nil {
+                } else if !representation.isTagged && !entry.hasPayload {
                     diagnostics.add(
                         PolyDiagnostic.unitCaseNotRepresentable(name: name, representation: representation.name),
                         at: element)
                     continue
                 }
                 if representation.isTagged {
-                    for tag in tags {
+                    for tag in explicitTags ?? tags.map(TagLiteral.string) {
                         if let owner = tagOwners[tag] {
-                            diagnostics.add(PolyDiagnostic.duplicateTag(tag: tag, first: owner, second: name), at: element)
+                            diagnostics.add(
+                                PolyDiagnostic.duplicateTag(tag: tag.quoted, first: owner, second: name), at: element)
                         } else {
                             tagOwners[tag] = name
                         }
                     }
                 }
                 cases.append(entry)
+                // A `@JSONTag` that was reported already is not judged again.
+                tagSources.append(
+                    tagAttribute != nil && explicitTags == nil ? nil : tagAttribute.map(Syntax.init) ?? Syntax(element))
             }
         }
+        checkTagKinds(cases, sources: tagSources, representation: representation, diagnostics: &diagnostics)
         if cases.isEmpty && fallback == nil {
             diagnostics.add(PolyDiagnostic.noCases(name: declaration.name.text), at: declaration.name)
         }
@@ -179,7 +259,7 @@ enum EnumGenerator {
             cases[index].slots = Array(slot..<(slot + cases[index].tags.count))
             slot += cases[index].tags.count
         }
-        if let current = fallback, current.payload == nil,
+        if let current = fallback, !current.hasPayload,
             let tagged = cases.first(where: { $0.accessName == current.accessName })
         {
             fallback = tagged
@@ -210,21 +290,128 @@ enum EnumGenerator {
         }
     }
 
-    private static func readTags(_ attribute: AttributeSyntax, diagnostics: inout DiagnosticList) -> [String]? {
+    private static func readTags(_ attribute: AttributeSyntax, diagnostics: inout DiagnosticList) -> [TagLiteral]? {
         guard let arguments = AttributeReader.argumentList(attribute), !arguments.isEmpty else {
             diagnostics.add(PolyDiagnostic.malformedTag, at: attribute)
             return nil
         }
-        var tags: [String] = []
+        var tags: [TagLiteral] = []
         for argument in arguments {
-            guard argument.label == nil, let literal = AttributeReader.literal(argument.expression), !literal.text.isEmpty
-            else {
+            guard argument.label == nil, let tag = tagLiteral(argument.expression) else {
                 diagnostics.add(PolyDiagnostic.malformedTag, at: argument.expression)
                 return nil
             }
-            tags.append(literal.text)
+            tags.append(tag)
+        }
+        let strings = tags.filter { if case .string = $0 { true } else { false } }.count
+        if strings != 0 && strings != tags.count {
+            diagnostics.add(PolyDiagnostic.mixedTagKinds(name: caseName(of: attribute)), at: attribute)
+            return nil
         }
         return tags
+    }
+
+    /// The name of the case an attribute is written on, for messages.
+    private static func caseName(of attribute: AttributeSyntax) -> String {
+        var node = attribute.parent
+        while let current = node, !current.is(EnumCaseDeclSyntax.self) { node = current.parent }
+        guard let element = node?.as(EnumCaseDeclSyntax.self)?.elements.first else { return "?" }
+        return element.name.identifier?.name ?? element.name.text
+    }
+
+    /// A non-empty string literal, an integer literal (maybe negative) that fits `Int`, or
+    /// `true` / `false`.
+    private static func tagLiteral(_ expression: ExprSyntax) -> TagLiteral? {
+        if let literal = AttributeReader.literal(expression) {
+            return literal.text.isEmpty ? nil : .string(literal.text)
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+            return .bool(boolean.literal.tokenKind == .keyword(.true))
+        }
+        var negative = false
+        var number = expression
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            negative = true
+            number = prefix.expression
+        }
+        guard let integer = number.as(IntegerLiteralExprSyntax.self) else { return nil }
+        var digits = Substring(integer.literal.text.filter { $0 != "_" })
+        var radix = 10
+        for (prefix, base) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            digits = digits.dropFirst(2)
+            radix = base
+        }
+        guard let value = Int((negative ? "-" : "") + digits, radix: radix) else { return nil }
+        return .int(value)
+    }
+
+    /// Integer and Boolean tags: only where a tag key holds them, and then on every case.
+    private static func checkTagKinds(
+        _ cases: [EnumModel.Case], sources: [Syntax?], representation: EnumModel.Representation,
+        diagnostics: inout DiagnosticList
+    ) {
+        guard cases.contains(where: { $0.valueTags != nil }) else { return }
+        for (entry, source) in zip(cases, sources) {
+            guard let source else { continue }
+            switch representation {
+            case .internalTag, .adjacent:
+                if entry.valueTags == nil { diagnostics.add(PolyDiagnostic.mixedTagKinds(name: entry.name), at: source) }
+            case .external, .untagged, .chosenByContent:
+                if entry.valueTags != nil {
+                    diagnostics.add(PolyDiagnostic.valueTagRepresentation(representation: representation.name), at: source)
+                }
+            }
+        }
+    }
+
+    /// The associated values of a case with several, or `nil` (and a diagnostic) for a form
+    /// the representation cannot write.
+    private static func readValues(
+        _ parameters: EnumCaseParameterListSyntax, caseName: String, clause: EnumCaseParameterClauseSyntax,
+        style: KeySpelling.Style?, representation: EnumModel.Representation, diagnostics: inout DiagnosticList
+    ) -> [EnumModel.Value]? {
+        var values: [EnumModel.Value] = []
+        for parameter in parameters {
+            var label: String?
+            if let first = parameter.firstName, first.tokenKind != .wildcard { label = first.text }
+            let name = parameter.firstName?.identifier?.name ?? label
+            var wrapped: TypeSyntax?
+            if let optional = parameter.type.as(OptionalTypeSyntax.self) {
+                wrapped = optional.wrappedType
+            } else if let unwrapped = parameter.type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                wrapped = unwrapped.wrappedType
+            } else if let identifier = parameter.type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+                let argument = identifier.genericArgumentClause?.arguments.first,
+                identifier.genericArgumentClause?.arguments.count == 1, case .type(let inner) = argument.argument
+            {
+                wrapped = inner
+            }
+            let defaultExpression = parameter.defaultValue?.value
+            values.append(
+                EnumModel.Value(
+                    label: label, key: label == nil ? nil : name.map { style?.apply(to: $0) ?? $0 },
+                    type: TypeShape.leafTextForPayload(parameter.type),
+                    declared: parameter.type.trimmedDescription,
+                    wrapped: wrapped.map(TypeShape.leafTextForPayload),
+                    defaultValue: defaultExpression?.trimmedDescription,
+                    defaultJSON: defaultExpression.flatMap(SchemaGenerator.jsonLiteral)))
+        }
+        let labeled = values.filter { $0.label != nil }.count
+        if labeled != 0 && labeled != values.count {
+            diagnostics.add(PolyDiagnostic.mixedLabels(name: caseName), at: clause)
+            return nil
+        }
+        if case .internalTag(let tag) = representation {
+            if labeled == 0 {
+                diagnostics.add(PolyDiagnostic.unlabeledValuesInternal(name: caseName), at: clause)
+                return nil
+            }
+            if let clash = values.first(where: { $0.key == tag }), let label = clash.label {
+                diagnostics.add(PolyDiagnostic.labelIsTagKey(name: caseName, label: label), at: clause)
+                return nil
+            }
+        }
+        return values
     }
 
     /// Reads `representation:`; reports anything but the documented spellings.
@@ -292,6 +479,10 @@ enum EnumGenerator {
         }
         let keySets = keySetDeclarations(model)
         if !keySets.isEmpty { members.append(keySets.joined(separator: "\n")) }
+        for entry in model.cases where entry.values != nil {
+            members.append(valuesReading(model, entry).text)
+            members.append(valuesWriting(model, entry).text)
+        }
         var decode = CodeWriter()
         writeDecode(model, into: &decode)
         members.append(decode.text)
@@ -309,7 +500,13 @@ enum EnumGenerator {
 
     private static func keySetDeclarations(_ model: EnumModel) -> [String] {
         var sets: [(String, [String])] = []
-        if model.representation.isTagged {
+        var declarations: [String] = []
+        if model.representation.isTagged && model.usesValueTags {
+            let construction = "Loom.JSONCaseTags([\(model.cases.flatMap { $0.valueTags ?? [] }.joined(separator: ", "))])"
+            declarations.append(
+                model.isGeneric
+                    ? "static var _loomCases: Loom.JSONCaseTags { \(construction) }" : "static let _loomCases = \(construction)")
+        } else if model.representation.isTagged {
             sets.append(("_loomCases", model.cases.flatMap(\.tags)))
         }
         switch model.representation {
@@ -317,7 +514,10 @@ enum EnumGenerator {
         case .adjacent(let tag, let content): sets.append(("_loomTagKeys", [tag, content]))
         default: break
         }
-        return sets.map { name, keys in
+        for entry in model.cases where entry.isLabeled {
+            sets.append((keysName(entry), entry.values?.compactMap(\.key) ?? []))
+        }
+        return declarations + sets.map { name, keys in
             let construction =
                 "Loom.JSONKeySet([\(keys.map(KeySpelling.literal).joined(separator: ", "))], explicit: [\(keys.map { _ in "true" }.joined(separator: ", "))])"
             return model.isGeneric
@@ -350,9 +550,15 @@ enum EnumGenerator {
             code.line("let found = try \(find)")
             code.line("switch found.slot {")
             for entry in model.cases {
+                let slots = entry.slots.map(String.init).joined(separator: ", ")
+                if entry.values != nil {
+                    code.line(
+                        "case \(slots): self = try found.payload { try found.context.readCase($0) { try Self.\(readFunction(entry))(&$0, $1) } }")
+                    continue
+                }
                 let value =
                     "try found.payload { try found.context.decode(\(entry.payload ?? "Never").self, from: $0) }"
-                code.line("case \(entry.slots.map(String.init).joined(separator: ", ")): self = \(entry.construct(value))")
+                code.line("case \(slots): self = \(entry.construct(value))")
             }
             code.line("default: \(fallbackStatement(model) ?? "throw found.unknownCase()")")
             code.line("}")
@@ -390,21 +596,18 @@ enum EnumGenerator {
                 body.line("let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)")
                 wrapped = true
             case .untagged:
-                guard let first = model.cases.first(where: { $0.payload != nil }), let payload = first.payload else {
+                guard let first = model.cases.first(where: \.hasPayload) else {
                     body.line("try reader.fallBack()")
                     return
                 }
-                body.line(
-                    "return try Loom.JSONReader.narrowing { Self\(first.construct("try reader.value(\(payload).self, context)")) }")
+                body.line("return try Loom.JSONReader.narrowing { \(directValue(first)) }")
                 return
             case .chosenByContent:
                 body.line("guard let choice = try reader.chosenCase(context, Self.jsonCase(for:)) else { \(directFallback(model)) }")
                 body.line("return try Loom.JSONReader.narrowing { () throws -> Self in")
                 body.line("    switch choice {")
-                for entry in model.cases {
-                    guard let payload = entry.payload else { continue }
-                    body.line(
-                        "    case .\(entry.accessName): return Self\(entry.construct("try reader.value(\(payload).self, context)"))")
+                for entry in model.cases where entry.hasPayload {
+                    body.line("    case .\(entry.accessName): return \(directValue(entry))")
                 }
                 body.line("    }")
                 body.line("}")
@@ -413,14 +616,13 @@ enum EnumGenerator {
             body.line("switch slot {")
             for entry in model.cases {
                 body.line("case \(entry.slots.map(String.init).joined(separator: ", ")):")
-                guard let payload = entry.payload else {
+                guard entry.hasPayload else {
                     body.line(wrapped ? "    try reader.expect(unit)" : "    try reader.endUnitCase()")
                     body.line("    return Self\(entry.construct(""))")
                     continue
                 }
                 if wrapped { body.line("    try reader.expect(!unit)") }
-                body.line(
-                    "    let value = try Loom.JSONReader.narrowing { Self\(entry.construct("try reader.value(\(payload).self, context)")) }")
+                body.line("    let value = try Loom.JSONReader.narrowing { \(directValue(entry)) }")
                 if wrapped { body.line("    try reader.endCase()") }
                 body.line("    return value")
             }
@@ -429,6 +631,12 @@ enum EnumGenerator {
             body.line("}")
         }
         return writer
+    }
+
+    /// The expression reading a case with a payload from `reader` (inside `narrowing`).
+    private static func directValue(_ entry: EnumModel.Case) -> String {
+        guard let payload = entry.payload else { return "try Self.\(readFunction(entry))(&reader, context)" }
+        return "Self\(entry.construct("try reader.value(\(payload).self, context)"))"
     }
 
     /// The direct path's statements for a value that names no case: the fallback case read
@@ -452,6 +660,15 @@ enum EnumGenerator {
     private static func writeUntaggedDecode(_ model: EnumModel, into code: inout CodeWriter) {
         code.line("var attempts = Loom.JSONUntaggedAttempts(context)")
         for entry in model.cases {
+            if entry.values != nil {
+                code.block(
+                    "if let value = attempts.attempt(\(KeySpelling.literal(entry.name)), { try context.readCase(element) { try Self.\(readFunction(entry))(&$0, $1) } })"
+                ) { branch in
+                    branch.line("self = value")
+                    branch.line("return")
+                }
+                continue
+            }
             guard let payload = entry.payload else { continue }
             code.block(
                 "if let value = attempts.attempt(\(KeySpelling.literal(entry.name)), { try context.decode(\(payload).self, from: element) })"
@@ -475,6 +692,11 @@ enum EnumGenerator {
         }
         code.line("switch choice {")
         for entry in model.cases {
+            if entry.values != nil {
+                code.line(
+                    "case .\(entry.accessName): self = try context.readCase(element) { try Self.\(readFunction(entry))(&$0, $1) }")
+                continue
+            }
             guard let payload = entry.payload else { continue }
             code.line(
                 "case .\(entry.accessName): self = \(entry.construct("try context.decode(\(payload).self, from: element)"))")
@@ -493,7 +715,12 @@ enum EnumGenerator {
             for entry in entries {
                 let isRawFallback = entry.payload != nil && entry.accessName == model.fallback?.accessName
                 guard let slot = entry.slots.first ?? (isRawFallback ? -1 : nil) else { continue }
-                code.line(entry.payload == nil ? "case .\(entry.accessName):" : "case .\(entry.accessName)(let value):")
+                if let values = entry.values {
+                    let bound = values.indices.map { "let v\($0)" }.joined(separator: ", ")
+                    code.line("case .\(entry.accessName)(\(bound)):")
+                } else {
+                    code.line(entry.payload == nil ? "case .\(entry.accessName):" : "case .\(entry.accessName)(let value):")
+                }
                 code.line("    " + encodeStatement(model, entry: entry, slot: slot, raw: isRawFallback))
             }
             code.line("}")
@@ -501,24 +728,162 @@ enum EnumGenerator {
     }
 
     private static func encodeStatement(_ model: EnumModel, entry: EnumModel.Case, slot: Int, raw: Bool) -> String {
-        let payload = "{ try context.encode(value, to: &$0) }"
+        var payload = "{ try context.encode(value, to: &$0) }"
         if raw { return "try context.encode(value, to: &writer)" }
+        if let values = entry.values {
+            let arguments = values.indices.map { "v\($0)" }.joined(separator: ", ")
+            let write = "try Self.\(writeFunction(entry))(\(arguments), to: &"
+            payload = "{ \(write)$0, context) }"
+            if !model.representation.isTagged { return "\(write)writer, context)" }
+        }
         switch model.representation {
         case .external:
-            return entry.payload == nil
+            return !entry.hasPayload
                 ? "context.writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer)"
                 : "try context.writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer) \(payload)"
         case .internalTag:
-            return entry.payload == nil
+            return !entry.hasPayload
                 ? "try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
                 : "try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .adjacent:
-            return entry.payload == nil
+            return !entry.hasPayload
                 ? "try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
                 : "try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .untagged, .chosenByContent:
             return "try context.encode(value, to: &writer)"
         }
+    }
+
+    // MARK: Cases with several values
+
+    /// `_loomKeys_move`: the JSON keys of a labeled case's values.
+    static func keysName(_ entry: EnumModel.Case) -> String { "_loomKeys_\(entry.name)" }
+
+    /// `_loomRead_move`: reads a case's values from either reader.
+    static func readFunction(_ entry: EnumModel.Case) -> String { "_loomRead_\(entry.name)" }
+
+    /// `_loomWrite_move`: writes a case's values.
+    static func writeFunction(_ entry: EnumModel.Case) -> String { "_loomWrite_\(entry.name)" }
+
+    /// The function reading a case with several values, generic over the reader like a
+    /// struct's mapping, so the direct and the general path read them the same way: an object
+    /// keyed by the labels (each value a property: optional, defaulted or required), or an
+    /// array of exactly as many elements as there are unlabeled values.
+    static func valuesReading(_ model: EnumModel, _ entry: EnumModel.Case) -> CodeWriter {
+        var writer = CodeWriter()
+        let values = entry.values ?? []
+        writer.block(
+            "static func \(readFunction(entry))<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self"
+        ) { body in
+            guard entry.isLabeled else {
+                body.line("try reader.beginItems(Self.self, count: \(values.count), context)")
+                body.line("let value = Self.\(entry.accessName)(")
+                for (index, value) in values.enumerated() {
+                    let read =
+                        value.wrapped.map { "try $0.optionalValue($1) { try $0.value(\($0).self, $1) }" }
+                        ?? "try $0.value(\(value.type).self, $1)"
+                    body.line("    try reader.item(\(index), context) { \(read) }\(index == values.count - 1 ? ")" : ",")")
+                }
+                body.line("try reader.endItems()")
+                body.line("return value")
+                return
+            }
+            body.line("let keys = Self.\(keysName(entry))")
+            for (index, value) in values.enumerated() {
+                body.line("var v\(index): Optional<\(value.declared)> = nil")
+            }
+            body.block("if try reader.beginObject(Self.self, keys, context)") { object in
+                object.line("var hint = 0")
+                object.line("repeat {")
+                object.line("    do {")
+                object.line("        switch try reader.nextKey(keys, hint: &hint) {")
+                for (index, value) in values.enumerated() {
+                    object.line("        case \(index):")
+                    if let wrapped = value.wrapped {
+                        let null = value.defaultValue == nil ? "reader.readNull()" : "reader.readNullKeepingDefault(context)"
+                        object.line("            try reader.claimSlot(v\(index), nullable: true)")
+                        object.line("            v\(index) = .some(try \(null) ? .none : reader.value(\(wrapped).self, context))")
+                    } else {
+                        object.line("            try reader.claimSlot(v\(index))")
+                        object.line("            v\(index) = try reader.value(\(value.type).self, context)")
+                    }
+                }
+                object.line("        default: try reader.passUnknown(context)")
+                object.line("        }")
+                object.line("    } catch {")
+                object.line("        try reader.recover(error, context)")
+                object.line("    }")
+                object.line("} while try reader.moreMembers()")
+            }
+            var arguments: [String] = []
+            for (index, value) in values.enumerated() {
+                let noted = KeySpelling.literal(value.defaultValue ?? "")
+                switch (value.wrapped != nil, value.defaultValue) {
+                case (false, nil):
+                    body.line("try reader.required(v\(index), keys, \(index), context)")
+                    arguments.append("try reader.unwrap(v\(index).take())")
+                case (true, nil):
+                    body.line("try reader.optional(v\(index), keys, \(index), context)")
+                    arguments.append("v\(index).take() ?? nil")
+                case (false, let expression?):
+                    body.line("try reader.defaulted(v\(index), keys, \(index), context, default: \(noted))")
+                    arguments.append("v\(index).take() ?? \(expression)")
+                case (true, let expression?):
+                    body.line("try reader.optionalDefaulted(v\(index), keys, \(index), context, default: \(noted))")
+                    arguments.append("v\(index).take() ?? \(expression)")
+                }
+            }
+            body.line("try reader.endObject()")
+            let labeled = zip(values, arguments).map { "\($0.label ?? "_"): \($1)" }.joined(separator: ", ")
+            body.line("return Self.\(entry.accessName)(\(labeled))")
+        }
+        return writer
+    }
+
+    /// The function writing a case's values: the object of their keys (an optional's `nil`
+    /// left out unless the encoder writes nulls or the value has another default), or the
+    /// array of them.
+    static func valuesWriting(_ model: EnumModel, _ entry: EnumModel.Case) -> CodeWriter {
+        var writer = CodeWriter()
+        let values = entry.values ?? []
+        let parameters = values.enumerated().map { "_ v\($0.offset): \($0.element.declared)" }.joined(separator: ", ")
+        writer.block(
+            "static func \(writeFunction(entry))(\(parameters), to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws"
+        ) { body in
+            guard entry.isLabeled else {
+                body.line("try writer.beginArray()")
+                for index in values.indices {
+                    if values[index].wrapped != nil {
+                        body.line("if let value = v\(index) { try context.encode(value, to: &writer) } else { writer.writeNull() }")
+                    } else {
+                        body.line("try context.encode(v\(index), to: &writer)")
+                    }
+                }
+                body.line("writer.endArray()")
+                return
+            }
+            let keys = "Self.\(keysName(entry))"
+            body.line("try writer.beginObject()")
+            for index in values.indices {
+                let writeKey = "context.writeKey(\(keys), \(index), to: &writer)"
+                guard values[index].wrapped != nil else {
+                    body.line(writeKey)
+                    body.line("try context.encode(v\(index), to: &writer)")
+                    continue
+                }
+                // Left out, a `nil` with another default would decode as that default.
+                let keepsNull = values[index].defaultValue.map { $0 != "nil" } ?? false
+                body.block("if let value = v\(index)") { inner in
+                    inner.line(writeKey)
+                    inner.line("try context.encode(value, to: &writer)")
+                    inner.continueBlock(keepsNull ? "} else {" : "} else if context.writesNulls {")
+                    inner.line(writeKey)
+                    inner.line("writer.writeNull()")
+                }
+            }
+            body.line("writer.endObject()")
+        }
+        return writer
     }
 }
 

@@ -6,7 +6,12 @@ enum PolyDiagnostic: DiagnosticMessage {
     case representationOnNonEnum
     case unknownRepresentation
     case emptyTagKey
-    case caseWithSeveralValues(name: String, count: Int)
+    case mixedLabels(name: String)
+    case unlabeledValuesInternal(name: String)
+    case labelIsTagKey(name: String, label: String)
+    case fallbackWithSeveralValues(name: String)
+    case valueTagRepresentation(representation: String)
+    case mixedTagKinds(name: String)
     case unitCaseNotRepresentable(name: String, representation: String)
     case duplicateTag(tag: String, first: String, second: String)
     case repeatedFallback
@@ -33,14 +38,27 @@ enum PolyDiagnostic: DiagnosticMessage {
                 "'representation:' must be .external, .internal(tag:), .adjacent(tag:content:), .untagged or .chosenByContent, with string literal keys"
         case .emptyTagKey:
             return "the tag and content keys of an enum representation cannot be empty, nor the same key"
-        case .caseWithSeveralValues(let name, let count):
+        case .mixedLabels(let name):
             return
-                "case '\(name)' has \(count) associated values; a '@JSONModel' enum case carries one model (or none)"
+                "case '\(name)' mixes labeled and unlabeled associated values; label all of them (a JSON object) or none (a JSON array)"
+        case .unlabeledValuesInternal(let name):
+            return
+                "case '\(name)' has several unlabeled associated values, written as a JSON array, which the internal representation cannot put the tag in; label them or use .adjacent(tag:content:)"
+        case .labelIsTagKey(let name, let label):
+            return "label '\(label)' of case '\(name)' is the tag key of the internal representation; rename one of them"
+        case .fallbackWithSeveralValues(let name):
+            return "'@JSONFallback' case '\(name)' has several associated values; a fallback case carries one value (or none)"
+        case .valueTagRepresentation(let representation):
+            return
+                "integer and Boolean tags are written as the value of a tag key, which the \(representation) representation does not have; use .internal(tag:) or .adjacent(tag:content:), or a string tag"
+        case .mixedTagKinds(let name):
+            return
+                "case '\(name)' has a string tag where other cases have integer or Boolean tags; give every case a tag of the same kind with '@JSONTag'"
         case .unitCaseNotRepresentable(let name, let representation):
             return
                 "case '\(name)' has no payload, which the \(representation) representation cannot write; give it a payload or use a tagged representation"
         case .duplicateTag(let tag, let first, let second):
-            return "tag \"\(tag)\" of case '\(second)' is already used by case '\(first)'"
+            return "tag \(tag) of case '\(second)' is already used by case '\(first)'"
         case .repeatedFallback:
             return "only one case can be '@JSONFallback'"
         case .markerOnCase(let marker):
@@ -54,7 +72,7 @@ enum PolyDiagnostic: DiagnosticMessage {
         case .enumKeyStrategy:
             return "on an enum, 'keyStrategy:' must be .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase, applied to the case names at compile time"
         case .malformedTag:
-            return "'@JSONTag' expects one or more non-empty string literals"
+            return "'@JSONTag' expects one or more non-empty string literals, or integer or Boolean literals"
         case .notAModelSuperclass(let name, let superclass):
             return
                 "'@JSONModel' class '\(name)' inherits from '\(superclass)', which is not a model; the superclass of a class model must itself be a '@JSONModel' class"
@@ -80,7 +98,12 @@ enum PolyDiagnostic: DiagnosticMessage {
         case .representationOnNonEnum: id = "representationOnNonEnum"
         case .unknownRepresentation: id = "unknownRepresentation"
         case .emptyTagKey: id = "emptyTagKey"
-        case .caseWithSeveralValues: id = "caseWithSeveralValues"
+        case .mixedLabels: id = "mixedLabels"
+        case .unlabeledValuesInternal: id = "unlabeledValuesInternal"
+        case .labelIsTagKey: id = "labelIsTagKey"
+        case .fallbackWithSeveralValues: id = "fallbackWithSeveralValues"
+        case .valueTagRepresentation: id = "valueTagRepresentation"
+        case .mixedTagKinds: id = "mixedTagKinds"
         case .unitCaseNotRepresentable: id = "unitCaseNotRepresentable"
         case .duplicateTag: id = "duplicateTag"
         case .repeatedFallback: id = "repeatedFallback"

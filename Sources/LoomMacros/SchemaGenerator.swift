@@ -58,9 +58,16 @@ enum SchemaGenerator {
             body.line("schemas.model(Self.self\(describedArgument(documentation))) { schemas in")
             var inner = CodeWriter(depth: 1)
             inner.line("var cases = Loom._JSONSchemaCases(\(representation(model.representation)))")
-            for entry in model.cases {
-                let tags = "[" + entry.tags.map(KeySpelling.literal).joined(separator: ", ") + "]"
-                inner.line("cases.add(\(tags), \(entry.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"))")
+            for (index, entry) in model.cases.enumerated() {
+                let tags =
+                    entry.valueTags != nil
+                    ? "values: [" + entry.tags.joined(separator: ", ") + "]"
+                    : "[" + entry.tags.map(KeySpelling.literal).joined(separator: ", ") + "]"
+                var payload = entry.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"
+                if let values = entry.values {
+                    payload = valuesSchema(entry, values, index: index, into: &inner)
+                }
+                inner.line("cases.add(\(tags), \(payload))")
             }
             if let fallback = model.fallback {
                 inner.line("cases.fallback(\(fallback.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"))")
@@ -70,6 +77,35 @@ enum SchemaGenerator {
             body.line("}")
         }
         return writer.text
+    }
+
+    /// The schema of a case's several values: an object built in a variable of its own for
+    /// labeled values, an array of exactly that many elements for unlabeled ones.
+    private static func valuesSchema(
+        _ entry: EnumModel.Case, _ values: [EnumModel.Value], index: Int, into body: inout CodeWriter
+    ) -> String {
+        func schema(_ value: EnumModel.Value) -> String {
+            guard let wrapped = value.wrapped else { return "schemas.schema(for: \(value.type).self)" }
+            return "Loom.JSONSchema.nullable(schemas.schema(for: \(wrapped).self))"
+        }
+        guard entry.isLabeled else {
+            return "Loom._JSONSchemaCases.items([\(values.map(schema).joined(separator: ", "))])"
+        }
+        let name = "values\(index)"
+        body.line("var \(name) = Loom._JSONSchemaObject()")
+        for (slot, value) in values.enumerated() {
+            let presence: String
+            switch (value.wrapped != nil, value.defaultValue != nil) {
+            case (false, false): presence = "required"
+            case (true, false): presence = "optional"
+            case (false, true): presence = "defaulted"
+            case (true, true): presence = "optionalDefaulted"
+            }
+            let defaultJSON = value.defaultJSON.map { ", default: \(KeySpelling.literal($0))" } ?? ""
+            body.line(
+                "\(name).add(Self.\(EnumGenerator.keysName(entry)), \(slot), \(schema(value)), .\(presence)\(defaultJSON))")
+        }
+        return "\(name).schema"
     }
 
     /// The documentation comment (`///` lines or `/** */`) before a declaration, as plain text.

@@ -5,7 +5,7 @@ import Testing
 /// is obvious, no generated code.
 @Suite("@JSONModel diagnostics: enums, classes, merging")
 struct PolyDiagnosticTests {
-    /// Cases with several values, a tag used twice, markers meant for properties, two fallbacks: all reported at once.
+    /// Unlabeled values under an internal tag, a tag used twice, markers meant for properties, two fallbacks: all reported at once.
     @Test func enumCaseProblems() {
         assertExpansion(
             """
@@ -30,7 +30,7 @@ struct PolyDiagnosticTests {
             }
             """,
             diagnostics: [
-                DiagnosticSpec(message: "case 'text' has 2 associated values; a '@JSONModel' enum case carries one model (or none)", line: 3, column: 14),
+                DiagnosticSpec(message: "case 'text' has several unlabeled associated values, written as a JSON array, which the internal representation cannot put the tag in; label them or use .adjacent(tag:content:)", line: 3, column: 14),
                 DiagnosticSpec(message: "tag \"note\" of case 'plain' is already used by case 'note'", line: 5, column: 27),
                 DiagnosticSpec(message: "'@JSONKey' does not apply to enum cases; use '@JSONTag' to name a case's tag", line: 6, column: 5, fixIts: [FixItSpec(message: "remove '@JSONKey(\"img\")'")]),
                 DiagnosticSpec(message: "only one case can be '@JSONFallback'", line: 8, column: 5)
@@ -131,7 +131,7 @@ struct PolyDiagnosticTests {
             """,
             diagnostics: [
                 DiagnosticSpec(message: "on an enum, 'keyStrategy:' must be .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase, applied to the case names at compile time", line: 1, column: 25),
-                DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals", line: 3, column: 5),
+                DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals, or integer or Boolean literals", line: 3, column: 5),
                 DiagnosticSpec(message: "'@JSONTag' on a declaration of several cases; declare each case on its own line", line: 3, column: 5)
             ],
             macros: polyMacros
@@ -248,6 +248,93 @@ struct PolyDiagnosticTests {
             """,
             diagnostics: [
                 DiagnosticSpec(message: "'jsonClass(for:)' must be declared by the root model class of the hierarchy; a subclass can only 'override' it", line: 4, column: 16)
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// Several associated values: labeled and unlabeled mixed, a label that is the tag key, a fallback with several values.
+    @Test func severalValuesProblems() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .internal(tag: "type"))
+            enum Command {
+                case move(x: Int, Int)
+                case rename(type: String, name: String)
+                case point(Double, Double)
+                @JSONFallback case unknown(raw: JSONValue, note: String)
+                case stop
+            }
+            """,
+            expandedSource: """
+            enum Command {
+                case move(x: Int, Int)
+                case rename(type: String, name: String)
+                case point(Double, Double)
+                case unknown(raw: JSONValue, note: String)
+                case stop
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "case 'move' mixes labeled and unlabeled associated values; label all of them (a JSON object) or none (a JSON array)", line: 3, column: 14),
+                DiagnosticSpec(message: "label 'type' of case 'rename' is the tag key of the internal representation; rename one of them", line: 4, column: 16),
+                DiagnosticSpec(message: "case 'point' has several unlabeled associated values, written as a JSON array, which the internal representation cannot put the tag in; label them or use .adjacent(tag:content:)", line: 5, column: 15),
+                DiagnosticSpec(message: "'@JSONFallback' case 'unknown' has several associated values; a fallback case carries one value (or none)", line: 6, column: 24),
+            ],
+            macros: polyMacros
+        )
+    }
+
+    /// Integer and Boolean tags outside a tag key, mixed with string tags in one enum or one attribute, used twice.
+    @Test func valueTagProblems() {
+        assertExpansion(
+            """
+            @JSONModel
+            enum External {
+                @JSONTag(1) case one(One)
+                @JSONTag(true) case yes(Yes)
+            }
+
+            @JSONModel(representation: .internal(tag: "kind"))
+            enum Mixed {
+                @JSONTag(1) case one(One)
+                @JSONTag("two") case two(Two)
+                case three(Three)
+                @JSONTag(4, "four") case four(Four)
+                @JSONTag(1.5) case five(Five)
+            }
+
+            @JSONModel(representation: .adjacent(tag: "op", content: "d"))
+            enum Twice {
+                @JSONTag(1) case one(One)
+                @JSONTag(-1, 1) case other(Other)
+            }
+            """,
+            expandedSource: """
+            enum External {
+                case one(One)
+                case yes(Yes)
+            }
+            enum Mixed {
+                case one(One)
+                case two(Two)
+                case three(Three)
+                case four(Four)
+                case five(Five)
+            }
+            enum Twice {
+                case one(One)
+                case other(Other)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(message: "integer and Boolean tags are written as the value of a tag key, which the external representation does not have; use .internal(tag:) or .adjacent(tag:content:), or a string tag", line: 3, column: 5),
+                DiagnosticSpec(message: "integer and Boolean tags are written as the value of a tag key, which the external representation does not have; use .internal(tag:) or .adjacent(tag:content:), or a string tag", line: 4, column: 5),
+                DiagnosticSpec(message: "case 'four' has a string tag where other cases have integer or Boolean tags; give every case a tag of the same kind with '@JSONTag'", line: 12, column: 5),
+                DiagnosticSpec(message: "'@JSONTag' expects one or more non-empty string literals, or integer or Boolean literals", line: 13, column: 14),
+                DiagnosticSpec(message: "case 'two' has a string tag where other cases have integer or Boolean tags; give every case a tag of the same kind with '@JSONTag'", line: 10, column: 5),
+                DiagnosticSpec(message: "case 'three' has a string tag where other cases have integer or Boolean tags; give every case a tag of the same kind with '@JSONTag'", line: 11, column: 10),
+                DiagnosticSpec(message: "tag 1 of case 'other' is already used by case 'one'", line: 19, column: 26),
             ],
             macros: polyMacros
         )

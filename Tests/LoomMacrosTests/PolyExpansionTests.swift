@@ -1511,4 +1511,551 @@ struct PolyExpansionTests {
             macros: polyMacros
         )
     }
+
+    /// Several associated values: labeled ones are an object of their keys (optional and defaulted ones may be missing), unlabeled ones an array; one labeled value stays the payload itself.
+    @Test func severalValuesExternal() {
+        assertExpansion(
+            """
+            @JSONModel(keyStrategy: .snakeCase)
+            enum Shape {
+                case point(Double, Double?)
+                case label(text: String, fontSize: Int?, weight: Int = 400)
+                case circle(center: Point)
+                case empty
+            }
+            """,
+            expandedSource: """
+
+            enum Shape {
+                case point(Double, Double?)
+                case label(text: String, fontSize: Int?, weight: Int = 400)
+                case circle(center: Point)
+                case empty
+
+                static let _loomCases = Loom.JSONKeySet(["point", "label", "circle", "empty"], explicit: [true, true, true, true])
+
+                static let _loomKeys_label = Loom.JSONKeySet(["text", "font_size", "weight"], explicit: [true, true, true])
+
+                static func _loomRead_point<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    try reader.beginItems(Self.self, count: 2, context)
+                    let value = Self.point(
+                        try reader.item(0, context) { try $0.value(Double.self, $1) },
+                        try reader.item(1, context) { try $0.optionalValue($1) { try $0.value(Double.self, $1) } })
+                    try reader.endItems()
+                    return value
+                }
+
+                static func _loomWrite_point(_ v0: Double, _ v1: Double?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginArray()
+                    try context.encode(v0, to: &writer)
+                    if let value = v1 { try context.encode(value, to: &writer) } else { writer.writeNull() }
+                    writer.endArray()
+                }
+
+                static func _loomRead_label<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    let keys = Self._loomKeys_label
+                    var v0: Optional<String> = nil
+                    var v1: Optional<Int?> = nil
+                    var v2: Optional<Int> = nil
+                    if try reader.beginObject(Self.self, keys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(keys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(v0)
+                                    v0 = try reader.value(String.self, context)
+                                case 1:
+                                    try reader.claimSlot(v1, nullable: true)
+                                    v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                                case 2:
+                                    try reader.claimSlot(v2)
+                                    v2 = try reader.value(Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(v0, keys, 0, context)
+                    try reader.optional(v1, keys, 1, context)
+                    try reader.defaulted(v2, keys, 2, context, default: "400")
+                    try reader.endObject()
+                    return Self.label(text: try reader.unwrap(v0.take()), fontSize: v1.take() ?? nil, weight: v2.take() ?? 400)
+                }
+
+                static func _loomWrite_label(_ v0: String, _ v1: Int?, _ v2: Int, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys_label, 0, to: &writer)
+                    try context.encode(v0, to: &writer)
+                    if let value = v1 {
+                        context.writeKey(Self._loomKeys_label, 1, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys_label, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                    context.writeKey(Self._loomKeys_label, 2, to: &writer)
+                    try context.encode(v2, to: &writer)
+                    writer.endObject()
+                }
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let found = try context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    switch found.slot {
+                    case 0: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_point(&$0, $1) } }
+                    case 1: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_label(&$0, $1) } }
+                    case 2: self = .circle(center: try found.payload { try found.context.decode(Point.self, from: $0) })
+                    case 3: self = .empty
+                    default: throw found.unknownCase()
+                    }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let (slot, unit) = try reader.externalCase(Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_point(&reader, context) }
+                        try reader.endCase()
+                        return value
+                    case 1:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_label(&reader, context) }
+                        try reader.endCase()
+                        return value
+                    case 2:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { Self.circle(center: try reader.value(Point.self, context)) }
+                        try reader.endCase()
+                        return value
+                    case 3:
+                        try reader.expect(unit)
+                        return Self.empty
+                    default:
+                        try reader.fallBack()
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    switch self {
+                    case .point(let v0, let v1):
+                        try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try Self._loomWrite_point(v0, v1, to: &$0, context) }
+                    case .label(let v0, let v1, let v2):
+                        try context.writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) { try Self._loomWrite_label(v0, v1, v2, to: &$0, context) }
+                    case .circle(let value):
+                        try context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer) { try context.encode(value, to: &$0) }
+                    case .empty:
+                        context.writeExternallyTaggedCase(Self._loomCases, 3, to: &writer)
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.external)
+                        cases.add(["point"], Loom._JSONSchemaCases.items([schemas.schema(for: Double.self), Loom.JSONSchema.nullable(schemas.schema(for: Double.self))]))
+                        var values1 = Loom._JSONSchemaObject()
+                        values1.add(Self._loomKeys_label, 0, schemas.schema(for: String.self), .required)
+                        values1.add(Self._loomKeys_label, 1, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                        values1.add(Self._loomKeys_label, 2, schemas.schema(for: Int.self), .defaulted, default: "400")
+                        cases.add(["label"], values1.schema)
+                        cases.add(["circle"], schemas.schema(for: Point.self))
+                        cases.add(["empty"], nil)
+                        return cases.schema
+                    }
+                }
+            }
+
+            extension Shape: Loom.JSONModel {
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// Integer tags under an internal tag key: the tag set is a `JSONCaseTags`; labeled values are members beside the tag.
+    @Test func integerTagsInternal() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .internal(tag: "kind"))
+            enum Event {
+                @JSONTag(1) case note(content: String, tags: [[String]] = [])
+                @JSONTag(7, -7) case reaction(content: String)
+                @JSONTag(5) case deletion
+            }
+            """,
+            expandedSource: """
+
+            enum Event {
+                case note(content: String, tags: [[String]] = [])
+                case reaction(content: String)
+                case deletion
+
+                static let _loomCases = Loom.JSONCaseTags([.int(1), .int(7), .int(-7), .int(5)])
+
+                static let _loomTagKeys = Loom.JSONKeySet(["kind"], explicit: [true])
+
+                static let _loomKeys_note = Loom.JSONKeySet(["content", "tags"], explicit: [true, true])
+
+                static func _loomRead_note<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    let keys = Self._loomKeys_note
+                    var v0: Optional<String> = nil
+                    var v1: Optional<[[String]]> = nil
+                    if try reader.beginObject(Self.self, keys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(keys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(v0)
+                                    v0 = try reader.value(String.self, context)
+                                case 1:
+                                    try reader.claimSlot(v1)
+                                    v1 = try reader.value(([[String]]).self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(v0, keys, 0, context)
+                    try reader.defaulted(v1, keys, 1, context, default: "[]")
+                    try reader.endObject()
+                    return Self.note(content: try reader.unwrap(v0.take()), tags: v1.take() ?? [])
+                }
+
+                static func _loomWrite_note(_ v0: String, _ v1: [[String]], to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys_note, 0, to: &writer)
+                    try context.encode(v0, to: &writer)
+                    context.writeKey(Self._loomKeys_note, 1, to: &writer)
+                    try context.encode(v1, to: &writer)
+                    writer.endObject()
+                }
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let found = try context.internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    switch found.slot {
+                    case 0: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_note(&$0, $1) } }
+                    case 1, 2: self = .reaction(content: try found.payload { try found.context.decode(String.self, from: $0) })
+                    case 3: self = .deletion
+                    default: throw found.unknownCase()
+                    }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_note(&reader, context) }
+                        return value
+                    case 1, 2:
+                        let value = try Loom.JSONReader.narrowing { Self.reaction(content: try reader.value(String.self, context)) }
+                        return value
+                    case 3:
+                        try reader.endUnitCase()
+                        return Self.deletion
+                    default:
+                        try reader.fallBack()
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    switch self {
+                    case .note(let v0, let v1):
+                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_note(v0, v1, to: &$0, context) }
+                    case .reaction(let value):
+                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                    case .deletion:
+                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.internal(tag: "kind"))
+                        var values0 = Loom._JSONSchemaObject()
+                        values0.add(Self._loomKeys_note, 0, schemas.schema(for: String.self), .required)
+                        values0.add(Self._loomKeys_note, 1, schemas.schema(for: ([[String]]).self), .defaulted, default: "[]")
+                        cases.add(values: [1], values0.schema)
+                        cases.add(values: [7, -7], schemas.schema(for: String.self))
+                        cases.add(values: [5], nil)
+                        return cases.schema
+                    }
+                }
+            }
+
+            extension Event: Loom.JSONModel {
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// Boolean tags beside adjacent content, which is the array of the unlabeled values.
+    @Test func booleanTagsAdjacent() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .adjacent(tag: "ok", content: "result"))
+            enum Outcome {
+                @JSONTag(true) case success(Int, String)
+                @JSONTag(false) case failure(code: Int, message: String?)
+            }
+            """,
+            expandedSource: """
+
+            enum Outcome {
+                case success(Int, String)
+                case failure(code: Int, message: String?)
+
+                static let _loomCases = Loom.JSONCaseTags([.bool(true), .bool(false)])
+
+                static let _loomTagKeys = Loom.JSONKeySet(["ok", "result"], explicit: [true, true])
+
+                static let _loomKeys_failure = Loom.JSONKeySet(["code", "message"], explicit: [true, true])
+
+                static func _loomRead_success<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    try reader.beginItems(Self.self, count: 2, context)
+                    let value = Self.success(
+                        try reader.item(0, context) { try $0.value(Int.self, $1) },
+                        try reader.item(1, context) { try $0.value(String.self, $1) })
+                    try reader.endItems()
+                    return value
+                }
+
+                static func _loomWrite_success(_ v0: Int, _ v1: String, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginArray()
+                    try context.encode(v0, to: &writer)
+                    try context.encode(v1, to: &writer)
+                    writer.endArray()
+                }
+
+                static func _loomRead_failure<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    let keys = Self._loomKeys_failure
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<String?> = nil
+                    if try reader.beginObject(Self.self, keys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(keys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(v0)
+                                    v0 = try reader.value(Int.self, context)
+                                case 1:
+                                    try reader.claimSlot(v1, nullable: true)
+                                    v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(v0, keys, 0, context)
+                    try reader.optional(v1, keys, 1, context)
+                    try reader.endObject()
+                    return Self.failure(code: try reader.unwrap(v0.take()), message: v1.take() ?? nil)
+                }
+
+                static func _loomWrite_failure(_ v0: Int, _ v1: String?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys_failure, 0, to: &writer)
+                    try context.encode(v0, to: &writer)
+                    if let value = v1 {
+                        context.writeKey(Self._loomKeys_failure, 1, to: &writer)
+                        try context.encode(value, to: &writer)
+                    } else if context.writesNulls {
+                        context.writeKey(Self._loomKeys_failure, 1, to: &writer)
+                        writer.writeNull()
+                    }
+                    writer.endObject()
+                }
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    switch found.slot {
+                    case 0: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_success(&$0, $1) } }
+                    case 1: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_failure(&$0, $1) } }
+                    default: throw found.unknownCase()
+                    }
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
+                    switch slot {
+                    case 0:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_success(&reader, context) }
+                        try reader.endCase()
+                        return value
+                    case 1:
+                        try reader.expect(!unit)
+                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_failure(&reader, context) }
+                        try reader.endCase()
+                        return value
+                    default:
+                        try reader.fallBack()
+                    }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    switch self {
+                    case .success(let v0, let v1):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_success(v0, v1, to: &$0, context) }
+                    case .failure(let v0, let v1):
+                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try Self._loomWrite_failure(v0, v1, to: &$0, context) }
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.adjacent(tag: "ok", content: "result"))
+                        cases.add(values: [true], Loom._JSONSchemaCases.items([schemas.schema(for: Int.self), schemas.schema(for: String.self)]))
+                        var values1 = Loom._JSONSchemaObject()
+                        values1.add(Self._loomKeys_failure, 0, schemas.schema(for: Int.self), .required)
+                        values1.add(Self._loomKeys_failure, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        cases.add(values: [false], values1.schema)
+                        return cases.schema
+                    }
+                }
+            }
+
+            extension Outcome: Loom.JSONModel {
+            }
+            """,
+            macros: polyMacros
+        )
+    }
+
+    /// Untagged: the first case is read directly, the general path tries the cases in order.
+    @Test func severalValuesUntagged() {
+        assertExpansion(
+            """
+            @JSONModel(representation: .untagged)
+            enum Coordinate {
+                case pair(Double, Double)
+                case named(x: Double, y: Double)
+            }
+            """,
+            expandedSource: """
+
+            enum Coordinate {
+                case pair(Double, Double)
+                case named(x: Double, y: Double)
+
+                static let _loomKeys_named = Loom.JSONKeySet(["x", "y"], explicit: [true, true])
+
+                static func _loomRead_pair<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    try reader.beginItems(Self.self, count: 2, context)
+                    let value = Self.pair(
+                        try reader.item(0, context) { try $0.value(Double.self, $1) },
+                        try reader.item(1, context) { try $0.value(Double.self, $1) })
+                    try reader.endItems()
+                    return value
+                }
+
+                static func _loomWrite_pair(_ v0: Double, _ v1: Double, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginArray()
+                    try context.encode(v0, to: &writer)
+                    try context.encode(v1, to: &writer)
+                    writer.endArray()
+                }
+
+                static func _loomRead_named<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                    let keys = Self._loomKeys_named
+                    var v0: Optional<Double> = nil
+                    var v1: Optional<Double> = nil
+                    if try reader.beginObject(Self.self, keys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(keys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(v0)
+                                    v0 = try reader.value(Double.self, context)
+                                case 1:
+                                    try reader.claimSlot(v1)
+                                    v1 = try reader.value(Double.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(v0, keys, 0, context)
+                    try reader.required(v1, keys, 1, context)
+                    try reader.endObject()
+                    return Self.named(x: try reader.unwrap(v0.take()), y: try reader.unwrap(v1.take()))
+                }
+
+                static func _loomWrite_named(_ v0: Double, _ v1: Double, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys_named, 0, to: &writer)
+                    try context.encode(v0, to: &writer)
+                    context.writeKey(Self._loomKeys_named, 1, to: &writer)
+                    try context.encode(v1, to: &writer)
+                    writer.endObject()
+                }
+
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var attempts = Loom.JSONUntaggedAttempts(context)
+                    if let value = attempts.attempt("pair", { try context.readCase(element) { try Self._loomRead_pair(&$0, $1) } }) {
+                        self = value
+                        return
+                    }
+                    if let value = attempts.attempt("named", { try context.readCase(element) { try Self._loomRead_named(&$0, $1) } }) {
+                        self = value
+                        return
+                    }
+                    throw attempts.failure(for: Self.self, element)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    return try Loom.JSONReader.narrowing { try Self._loomRead_pair(&reader, context) }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    switch self {
+                    case .pair(let v0, let v1):
+                        try Self._loomWrite_pair(v0, v1, to: &writer, context)
+                    case .named(let v0, let v1):
+                        try Self._loomWrite_named(v0, v1, to: &writer, context)
+                    }
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var cases = Loom._JSONSchemaCases(.untagged)
+                        cases.add(["pair"], Loom._JSONSchemaCases.items([schemas.schema(for: Double.self), schemas.schema(for: Double.self)]))
+                        var values1 = Loom._JSONSchemaObject()
+                        values1.add(Self._loomKeys_named, 0, schemas.schema(for: Double.self), .required)
+                        values1.add(Self._loomKeys_named, 1, schemas.schema(for: Double.self), .required)
+                        cases.add(["named"], values1.schema)
+                        return cases.schema
+                    }
+                }
+            }
+
+            extension Coordinate: Loom.JSONModel {
+            }
+            """,
+            macros: polyMacros
+        )
+    }
 }

@@ -372,6 +372,47 @@ extension _JSONElementReader: _JSONReading {
         }
     }
 
+    // MARK: The values of an enum case
+
+    /// Checks that the current element is an array of `count` elements.
+    ///
+    /// - Throws: ``JSONDecodingError`` for another value or another length.
+    public mutating func beginItems<Model>(_ model: Model.Type, count: Int, _ context: borrowing JSONDecodingContext)
+        throws
+    {
+        guard current.nodeKind == .array else {
+            throw context.mismatch(expected: "\(Model.self) array of \(count) values", current)
+        }
+        try context.checkStack(current)
+        let found = current.count
+        guard found == count else {
+            throw context.positioned(
+                JSONDecodingError(
+                    .typeMismatch, reason: "expected an array of \(count) values, found \(found) value\(found == 1 ? "" : "s")"),
+                current)
+        }
+    }
+
+    /// Reads element `index` of the current array with `body`, on a reader of its own.
+    ///
+    /// - Throws: ``JSONDecodingError`` with the index in front of its path.
+    public mutating func item<T>(
+        _ index: Int, _ context: borrowing JSONDecodingContext, _ body: (inout _JSONElementReader, JSONDecodingContext) throws -> T
+    ) throws -> T {
+        guard let element = current[index] else {
+            throw context.positioned(JSONDecodingError(.missingKey, reason: "missing value \(index)"), current)
+        }
+        var reader = _JSONElementReader(element, context)
+        do {
+            return try body(&reader, copy context)
+        } catch {
+            throw ((error as? JSONDecodingError) ?? context.wrap(error, element)).prefixed(with: .index(index))
+        }
+    }
+
+    /// Nothing to check: ``beginItems(_:count:_:)`` checked the length.
+    public mutating func endItems() throws {}
+
     /// Decodes the current element with `body`.
     ///
     /// - Throws: what `body` throws.

@@ -60,6 +60,45 @@ extension JSONReader {
         return table.find(raw, hint: &hint)
     }
 
+    /// The slot in `cases` of the integer or Boolean at the reading position, or -1 for one
+    /// that names no case.
+    ///
+    /// - Throws: ``Fallback`` for any other value, or a number not written as an integer
+    ///   that fits `Int` (the general decoder says why).
+    @usableFromInline
+    mutating func caseSlot(_ cases: JSONCaseTags) throws(Fallback) -> Int {
+        switch peek() {
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            return cases.slot(of: .bool(try bool()))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let (kind, payload, _) = try numberToken()
+            guard kind == .int, let value = Int(exactly: Int64(bitPattern: payload)) else { try Self.fail() }
+            return cases.slot(of: .int(value))
+        case UInt8(ascii: "\""):
+            // Never a tag, as for the general decoder: the fallback case, or its error.
+            _ = try stringToken()
+            return -1
+        default:
+            try Self.fail()
+        }
+    }
+
+    /// The slot of the tag at the reading position, a string or an integer or Boolean.
+    @usableFromInline
+    mutating func caseSlot(_ cases: CaseTable) throws(Fallback) -> Int {
+        switch cases {
+        case .names(let names): return try caseSlot(names)
+        case .values(let values): return try caseSlot(values)
+        }
+    }
+
+    /// The tags of an enum: strings in a key set, or integers and Booleans.
+    @usableFromInline
+    enum CaseTable {
+        case names(JSONKeySet)
+        case values(JSONCaseTags)
+    }
+
     /// The case `choose` (`jsonCase(for:)`) picks for the value at the reading position, which
     /// it sees as an element of a document of the value; the value is then read from its start.
     ///
@@ -105,11 +144,32 @@ extension JSONReader {
     public mutating func internalCase(_ tag: JSONKeySet, _ cases: JSONKeySet, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> Int
     {
+        try internalCase(tag, .names(cases), context)
+    }
+
+    /// Finds the case of an internally tagged object whose tags are integers or Booleans:
+    /// `{"kind": 2, …}`, read as for string tags.
+    ///
+    /// - Throws: ``Fallback`` when the value is not an object with the tag as an integer or
+    ///   Boolean, or a later tag meets unknown keys being rejected.
+    public mutating func internalCase(_ tag: JSONKeySet, _ cases: JSONCaseTags, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> Int
+    {
+        try internalCase(tag, .values(cases), context)
+    }
+
+    mutating func internalCase(_ tag: JSONKeySet, _ cases: CaseTable, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> Int
+    {
         let start = mark()
         guard try beginObject(context) else { try Self.fail() }
         var hint = 0
         if try key(tag, hint: &hint) == 0 {
             let slot = try caseSlot(cases)
+            // The payload continues this object, so only `,` or `}` may follow: a `{` here
+            // would otherwise be taken for the payload's own object.
+            let next = skipWhitespace(position)
+            guard next < end, base[next] == UInt8(ascii: ",") || base[next] == UInt8(ascii: "}") else { try Self.fail() }
             resuming = true
             return slot
         }
@@ -141,6 +201,22 @@ extension JSONReader {
     ///
     /// - Throws: ``Fallback`` for any other form, the content before the tag included.
     public mutating func adjacentCase(_ keys: JSONKeySet, _ cases: JSONKeySet, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> (slot: Int, unit: Bool)
+    {
+        try adjacentCase(keys, .names(cases), context)
+    }
+
+    /// Finds the case of an adjacently tagged object whose tags are integers or Booleans,
+    /// `{"kind": 2, "data": payload}`.
+    ///
+    /// - Throws: ``Fallback`` for any other form, the content before the tag included.
+    public mutating func adjacentCase(_ keys: JSONKeySet, _ cases: JSONCaseTags, _ context: borrowing JSONDecodingContext)
+        throws(Fallback) -> (slot: Int, unit: Bool)
+    {
+        try adjacentCase(keys, .values(cases), context)
+    }
+
+    mutating func adjacentCase(_ keys: JSONKeySet, _ cases: CaseTable, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> (slot: Int, unit: Bool)
     {
         guard try beginObject(context) else { try Self.fail() }

@@ -53,6 +53,39 @@ extension JSONReader: _JSONReading {
         try nextMember()
     }
 
+    // MARK: The values of an enum case
+
+    /// Enters the array of an enum case's unlabeled values; its length is checked as its
+    /// elements are read.
+    ///
+    /// - Throws: ``Fallback`` when the value is not a non-empty array or nests too deep.
+    @inlinable @inline(__always)
+    public mutating func beginItems<Model>(_ model: Model.Type, count: Int, _ context: borrowing JSONDecodingContext)
+        throws
+    {
+        guard try beginArray() else { try Self.fail() }
+        try checkStack(context)
+    }
+
+    /// Reads the next element with `body`.
+    ///
+    /// - Throws: ``Fallback`` when the array ends early or `body` throws.
+    @inlinable @inline(__always)
+    public mutating func item<T>(
+        _ index: Int, _ context: borrowing JSONDecodingContext, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+    ) throws -> T {
+        if index > 0, !(try nextElement()) { try Self.fail() }
+        return try read(context, body)
+    }
+
+    /// Leaves the array.
+    ///
+    /// - Throws: ``Fallback`` when more elements follow.
+    @inlinable @inline(__always)
+    public mutating func endItems() throws {
+        if try nextElement() { try Self.fail() }
+    }
+
     /// ``skipUnknown(_:)``.
     ///
     /// - Throws: ``Fallback`` for invalid JSON, or when unknown keys are rejected.

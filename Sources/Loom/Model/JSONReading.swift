@@ -205,6 +205,27 @@ public protocol _JSONReading {
         _ body: (inout Self, JSONDecodingContext) throws -> T
     ) throws -> T?
 
+    // MARK: The values of an enum case
+
+    /// Enters the array holding the unlabeled associated values of an enum case of `model`
+    /// (`case point(Double, Double)` reads `[1, 2]`), which must have exactly `count` elements.
+    ///
+    /// - Throws: when the value is not an array of `count` elements.
+    mutating func beginItems<Model>(_ model: Model.Type, count: Int, _ context: borrowing JSONDecodingContext) throws
+
+    /// Reads element `index` of the array ``beginItems(_:count:_:)`` entered, with `body`;
+    /// the elements are read in order.
+    ///
+    /// - Throws: what `body` throws, with the index in front of the path.
+    mutating func item<T>(
+        _ index: Int, _ context: borrowing JSONDecodingContext, _ body: (inout Self, JSONDecodingContext) throws -> T
+    ) throws -> T
+
+    /// Leaves the array ``beginItems(_:count:_:)`` entered, after its last element.
+    ///
+    /// - Throws: when more elements follow.
+    mutating func endItems() throws
+
     // MARK: Checks, after the member loop
 
     /// Checks a required property: its slot must hold a value.

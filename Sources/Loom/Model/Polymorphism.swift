@@ -24,6 +24,10 @@ import Foundation
 /// | ``adjacent(tag:content:)`` | `{"type": "text", "data": {"body": "hi"}}` | `{"type": "ping"}` |
 /// | ``untagged`` | `{"body": "hi"}`: the first case that decodes wins | not allowed |
 /// | ``chosenByContent`` | `{"body": "hi"}`: `static func jsonCase(for:)` decides | not allowed |
+///
+/// A case with several associated values has, in place of the payload, an object of their
+/// labels (`case move(x: Int, y: Int)`: `{"x": 1, "y": 2}`) or an array of the unlabeled ones
+/// (`case point(Double, Double)`: `[1, 2]`, not with ``internal(tag:)``).
 public enum JSONEnumRepresentation: Sendable, Hashable {
     /// The case's tag is the only key of an object whose value is the payload:
     /// `{"text": {"body": "hi"}}`. A case without payload is its tag as a string: `"ping"`.
@@ -41,6 +45,49 @@ public enum JSONEnumRepresentation: Sendable, Hashable {
     /// at the JSON and names the case (`JSONCase` is generated, one case per enum case);
     /// encoding writes the payload alone.
     case chosenByContent
+}
+
+/// The integer and Boolean tags of a polymorphic enum's cases (`@JSONTag(2)`,
+/// `@JSONTag(true)`), one slot per tag in declaration order, as a ``JSONKeySet`` holds
+/// string tags. Internally and adjacently tagged enums only: `{"kind": 2, …}`.
+public struct JSONCaseTags: Sendable {
+    /// A tag: a JSON integer or Boolean, matched exactly (the string `"2"` is not the tag `2`).
+    public enum Tag: Sendable, Hashable {
+        /// A JSON integer: `@JSONTag(2)`.
+        case int(Int)
+        /// A JSON Boolean: `@JSONTag(true)`.
+        case bool(Bool)
+    }
+
+    /// The tags, one slot each.
+    public let tags: [Tag]
+
+    /// The tags of an enum's cases, in slot order.
+    public init(_ tags: [Tag]) { self.tags = tags }
+
+    /// The slot of `tag`, or -1 when no case has it.
+    func slot(of tag: Tag) -> Int { tags.firstIndex(of: tag) ?? -1 }
+
+    /// The JSON text of the tag in `slot`.
+    @usableFromInline
+    func text(_ slot: Int) -> String {
+        guard tags.indices.contains(slot) else { return "null" }
+        switch tags[slot] {
+        case .int(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        }
+    }
+
+    /// What a tag of this enum is, for messages: `integer`, `Boolean`, `integer or Boolean`.
+    var kinds: String {
+        let ints = tags.contains { if case .int = $0 { true } else { false } }
+        let bools = tags.contains { if case .bool = $0 { true } else { false } }
+        switch (ints, bools) {
+        case (true, true): return "integer or Boolean"
+        case (false, true): return "Boolean"
+        default: return "integer"
+        }
+    }
 }
 
 /// The case a tagged enum decodes, as found by the representation's helper: generated code
@@ -153,6 +200,38 @@ extension JSONDecodingContext {
             invalid("unknown \(T.self) case \(describe(tag)), expected one of \(caseList(cases))", tag))
     }
 
+    /// The slot of the case whose integer or Boolean tag `tag` is, or an error: a value of
+    /// another kind (a string included) is a mismatch, an unknown one names the tags.
+    func matchCase<T>(_ tag: JSONElement, _ cases: JSONCaseTags, for type: T.Type) -> Result<Int, JSONDecodingError> {
+        let value: JSONCaseTags.Tag?
+        switch tag.nodeKind {
+        case .true: value = .bool(true)
+        case .false: value = .bool(false)
+        case .int, .double, .number: value = tag.isIntegerLiteral ? tag.integerValue(Int.self).map { .int($0) } : nil
+        default: value = nil
+        }
+        let list = cases.tags.indices.map { cases.text($0) }.joined(separator: ", ")
+        guard let value else {
+            return .failure(mismatch(expected: "\(T.self) case tag (\(cases.kinds))", tag))
+        }
+        let slot = cases.slot(of: value)
+        if slot >= 0 { return .success(slot) }
+        return .failure(invalid("unknown \(T.self) case \(describe(tag)), expected one of \(list)", tag))
+    }
+
+    /// Reads the associated values of an enum case with several of them from `element`, with
+    /// `body`: the generated function that reads them from either reader (an object keyed by
+    /// the labels, or an array of the unlabeled values).
+    ///
+    /// - Throws: ``JSONDecodingError`` from `body`, with paths inside `element`.
+    @inlinable
+    public func readCase<T>(
+        _ element: JSONElement, _ body: (inout _JSONElementReader, JSONDecodingContext) throws -> T
+    ) throws -> T {
+        var reader = _JSONElementReader(element, self)
+        return try body(&reader, self)
+    }
+
     // MARK: External
 
     /// Finds the case of an externally tagged enum: `{"text": {…}}`, or `"ping"` for a case
@@ -216,6 +295,31 @@ extension JSONDecodingContext {
     public func internallyTaggedCase<T>(
         _ element: JSONElement, tag: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
     ) throws -> JSONEnumCase {
+        try internallyTaggedCase(element, tag: tag, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    }
+
+    /// Finds the case of an internally tagged enum whose tags are integers or Booleans:
+    /// `{"kind": 2, …payload members…}`.
+    ///
+    /// - Parameters:
+    ///   - element: The enum's JSON value.
+    ///   - tag: A key set with one slot, the tag key.
+    ///   - cases: The tags, one slot each.
+    ///   - type: The enum, named in errors.
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
+    /// - Throws: ``JSONDecodingError`` for a non-object, a missing tag, or a tag that is not
+    ///   one of `cases` (a string `"2"` is not the tag `2`).
+    public func internallyTaggedCase<T>(
+        _ element: JSONElement, tag: JSONKeySet, cases: JSONCaseTags, for type: T.Type, hasFallback: Bool
+    ) throws -> JSONEnumCase {
+        try internallyTaggedCase(element, tag: tag, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    }
+
+    private func internallyTaggedCase<T>(
+        _ element: JSONElement, tag: JSONKeySet, for type: T.Type, hasFallback: Bool,
+        match: (JSONElement) -> Result<Int, JSONDecodingError>
+    ) throws -> JSONEnumCase {
         guard element.nodeKind == .object else {
             if hasFallback { return unknownCase(element) }
             throw mismatch(expected: "\(T.self) object", element)
@@ -230,7 +334,7 @@ extension JSONDecodingContext {
             if hasFallback { return unknownCase(element) }
             throw missing(tag, 0)
         }
-        switch matchCase(found.value, cases, for: T.self) {
+        switch match(found.value) {
         case .success(let slot):
             var payloadContext = self
             payloadContext.exemptKey = found.key.index
@@ -258,6 +362,31 @@ extension JSONDecodingContext {
     public func adjacentlyTaggedCase<T>(
         _ element: JSONElement, keys: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
     ) throws -> JSONEnumCase {
+        try adjacentlyTaggedCase(element, keys: keys, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    }
+
+    /// Finds the case of an adjacently tagged enum whose tags are integers or Booleans:
+    /// `{"kind": 2, "data": {…}}`.
+    ///
+    /// - Parameters:
+    ///   - element: The enum's JSON value.
+    ///   - keys: A key set with two slots: the tag key, then the content key.
+    ///   - cases: The tags, one slot each.
+    ///   - type: The enum, named in errors.
+    ///   - hasFallback: Whether to return slot -1 for a value that names no known case
+    ///     instead of throwing.
+    /// - Throws: ``JSONDecodingError`` for a non-object, a missing tag, a tag that is not one
+    ///   of `cases`, and for other keys when the decoder rejects unknown keys.
+    public func adjacentlyTaggedCase<T>(
+        _ element: JSONElement, keys: JSONKeySet, cases: JSONCaseTags, for type: T.Type, hasFallback: Bool
+    ) throws -> JSONEnumCase {
+        try adjacentlyTaggedCase(element, keys: keys, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    }
+
+    private func adjacentlyTaggedCase<T>(
+        _ element: JSONElement, keys: JSONKeySet, for type: T.Type, hasFallback: Bool,
+        match: (JSONElement) -> Result<Int, JSONDecodingError>
+    ) throws -> JSONEnumCase {
         guard element.nodeKind == .object else {
             if hasFallback { return unknownCase(element) }
             throw mismatch(expected: "\(T.self) object", element)
@@ -277,7 +406,7 @@ extension JSONDecodingContext {
             if hasFallback { return unknownCase(element) }
             throw missing(keys, 0)
         }
-        switch matchCase(tagElement, cases, for: T.self) {
+        switch match(tagElement) {
         case .success(let slot):
             try errors.finish()
             return JSONEnumCase(
@@ -415,6 +544,28 @@ extension JSONEncodingContext {
         _ tag: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
         payload: (inout JSONWriter) throws -> Void
     ) throws {
+        try writeInternallyTaggedCase(
+            tag, name: slot < cases.names.count ? cases.names[slot] : "", to: &writer, payload: payload
+        ) { cases.appendEscapedKey(slot, mode: 0, to: &$0) }
+    }
+
+    /// Writes a case of an internally tagged enum whose tags are integers or Booleans: the
+    /// payload's object with the tag as its first member, `{"kind": 2, …}`.
+    ///
+    /// - Throws: ``JSONError`` when the payload is not written as an object, or what
+    ///   `payload` throws.
+    public func writeInternallyTaggedCase(
+        _ tag: JSONKeySet, _ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter,
+        payload: (inout JSONWriter) throws -> Void
+    ) throws {
+        let text = cases.text(slot)
+        try writeInternallyTaggedCase(tag, name: text, to: &writer, payload: payload) { $0 += Array(text.utf8) }
+    }
+
+    private func writeInternallyTaggedCase(
+        _ tag: JSONKeySet, name: String, to writer: inout JSONWriter, payload: (inout JSONWriter) throws -> Void,
+        value appendValue: (inout [UInt8]) -> Void
+    ) throws {
         let start = writer.bytes.count
         let depth = writer.depth
         try payload(&writer)
@@ -429,7 +580,7 @@ extension JSONEncodingContext {
         guard brace < writer.bytes.count, writer.bytes[brace] == UInt8(ascii: "{") else {
             throw JSONError(
                 kind: .invalidValue,
-                message: "the payload of internally tagged case \"\(cases.names[slot])\" must be written as a JSON object")
+                message: "the payload of internally tagged case \(name) must be written as a JSON object")
         }
         var member: [UInt8] = []
         let indent = writer.pretty ? [UInt8](repeating: 0x20, count: (depth + 1) * writer.options.indentWidth) : []
@@ -440,7 +591,7 @@ extension JSONEncodingContext {
         tag.appendEscapedKey(0, mode: 0, to: &member)
         member.append(UInt8(ascii: ":"))
         if writer.pretty { member.append(0x20) }
-        cases.appendEscapedKey(slot, mode: 0, to: &member)
+        appendValue(&member)
         let isEmpty = brace + 1 < writer.bytes.count && writer.bytes[brace + 1] == UInt8(ascii: "}")
         if isEmpty {
             if writer.pretty {
@@ -480,6 +631,43 @@ extension JSONEncodingContext {
         writeKey(keys, 1, to: &writer)
         try payload(&writer)
         writer.endObject()
+    }
+
+    /// Writes a case without payload of an internally or adjacently tagged enum whose tags
+    /// are integers or Booleans: `{"kind": 2}`.
+    ///
+    /// - Throws: ``JSONError`` for nesting beyond the writing limit.
+    public func writeTaggedUnitCase(_ tag: JSONKeySet, _ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter)
+        throws
+    {
+        try writer.beginObject()
+        writeKey(tag, 0, to: &writer)
+        writeTag(cases, slot, to: &writer)
+        writer.endObject()
+    }
+
+    /// Writes a case of an adjacently tagged enum whose tags are integers or Booleans:
+    /// `{"kind": 2, "data": payload}`.
+    ///
+    /// - Throws: what `payload` throws.
+    @inlinable
+    public func writeAdjacentlyTaggedCase(
+        _ keys: JSONKeySet, _ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter,
+        payload: (inout JSONWriter) throws -> Void
+    ) throws {
+        try writer.beginObject()
+        writeKey(keys, 0, to: &writer)
+        writeTag(cases, slot, to: &writer)
+        writeKey(keys, 1, to: &writer)
+        try payload(&writer)
+        writer.endObject()
+    }
+
+    /// Writes the integer or Boolean tag of `slot`.
+    @usableFromInline
+    func writeTag(_ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter) {
+        writer.beforeValue()
+        writer.bytes += Array(cases.text(slot).utf8)
     }
 
     /// Writes the tag of `slot` as a string value.

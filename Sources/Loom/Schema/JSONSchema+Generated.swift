@@ -193,7 +193,27 @@ public struct _JSONSchemaCases {
     /// Adds a case named by `tags` (the first is written), carrying a value of `payload`, or
     /// none when `payload` is `nil`.
     public mutating func add(_ tags: [String], _ payload: JSONValue?) {
-        let names = tags.map { JSONValue.string($0) }
+        add(names: tags.map { JSONValue.string($0) }, payload)
+    }
+
+    /// Adds a case named by integer or Boolean `tags` (`@JSONTag(2)`; internal and adjacent
+    /// representations), carrying a value of `payload`, or none when `payload` is `nil`.
+    public mutating func add(values tags: [JSONValue], _ payload: JSONValue?) {
+        add(names: tags, payload)
+    }
+
+    /// The schema of the associated values of a case with several unlabeled ones: an array of
+    /// exactly that many elements, each of its own schema.
+    public static func items(_ schemas: [JSONValue]) -> JSONValue {
+        JSONSchema.type(
+            "array",
+            [
+                ("prefixItems", .array(JSONArray(schemas))), ("minItems", .number(JSONNumber(schemas.count))),
+                ("maxItems", .number(JSONNumber(schemas.count))),
+            ])
+    }
+
+    private mutating func add(names: [JSONValue], _ payload: JSONValue?) {
         let tag = JSONSchema.oneOfValues(names)
         switch representation {
         case .external:
@@ -201,7 +221,7 @@ public struct _JSONSchemaCases {
                 alternatives.append(JSONSchema.type("string", [("enum", .array(JSONArray(names)))]))
                 return
             }
-            for name in tags {
+            for case .string(let name) in names {
                 alternatives.append(
                     JSONSchema.type("object", [("properties", .object([name: payload])), ("required", [.string(name)])]))
             }
@@ -213,7 +233,7 @@ public struct _JSONSchemaCases {
             }
             alternatives.append(.object(["allOf": [tagged, payload]]))
             if case .object(let object) = payload, object["$ref"] != nil {
-                for name in tags { mapping.append((name, object["$ref"] ?? .null)) }
+                for case .string(let name) in names { mapping.append((name, object["$ref"] ?? .null)) }
             }
         case .adjacent(let key, let content):
             guard let payload else {

@@ -67,6 +67,29 @@ struct SchemaAgreementTests {
             SchemaAdjacent.self,
             [#"{"kind": "text", "data": {"body": "hi"}}"#, #"{"data": {"url": "https://a.b"}, "kind": "picture"}"#, #"{"kind": "ping"}"#]),
         subject(SchemaUntagged.self, [#"{"body": "hi"}"#, #"{"url": "https://a.b", "width": 2}"#]),
+        // Several values (an object of labels, an array of unlabeled ones), integer and Boolean tags.
+        subject(
+            ExternalShape.self,
+            [
+                #"{"point": [1, 2.5]}"#, #"{"circle": {"x": 0, "y": -1, "radius": 2}}"#,
+                #"{"label": {"text": "a", "size": null, "weight": 700}}"#, #"{"label": {"text": "a"}}"#, #""empty""#,
+            ]),
+        subject(
+            InternalCommand.self,
+            [
+                #"{"type": "move", "x": 1, "y": 2}"#, #"{"type": "resize", "width": 3}"#, #"{"type": "caption", "size": null}"#,
+                #"{"type": "stop"}"#,
+            ]),
+        subject(AdjacentCommand.self, [#"{"type": "point", "data": [1, 2]}"#, #"{"type": "move", "data": {"x": 1, "y": 2}}"#]),
+        subject(
+            GatewayMessage.self,
+            [
+                #"{"op": 10, "d": {"heartbeat_interval": 41250}}"#, #"{"op": 1, "d": 251}"#, #"{"op": 6, "d": ["t", 2]}"#,
+                #"{"op": 11}"#,
+            ]),
+        subject(SlackResponse.self, [#"{"ok": true, "channel": "C1", "ts": "1"}"#, #"{"ok": false, "error": "e", "needed": null}"#]),
+        subject(AdjacentOutcome.self, [#"{"ok": true, "result": [3, "three"]}"#, #"{"ok": false, "result": {"code": 1, "message": "m"}}"#]),
+        subject(UntaggedCoordinate.self, ["[1, 2]", #"{"x": 1, "y": 2}"#, "[1, 2, null]"]),
         subject(SchemaWithFallback.self, exact: false, [#"{"type": "text", "body": "hi"}"#, #"{"type": "video"}"#, #"3"#]),
         subject(
             SchemaPermissive.self, exact: false,
