@@ -54,7 +54,7 @@ public struct JSONReader {
     /// The decoder's key strategy; a `.custom` one's keys are matched by name.
     let keyStrategy: JSONKeyStrategy
     /// Whether keys are compared with the model's keys as written: no key strategy at run time.
-    @usableFromInline let plainKeys: Bool
+    @usableFromInline var plainKeys: Bool
     /// Whether the decode reports what it bends (`decodeWithReport`, a `report` callback):
     /// the reader then falls back wherever the report would note something (a default for a
     /// missing key, a value read through a document), so a direct read reports nothing.
@@ -68,6 +68,11 @@ public struct JSONReader {
     /// internally tagged enum has read (its tag): the next ``beginObject(_:)`` continues that
     /// object instead of expecting `{`.
     @usableFromInline var resuming = false
+    /// While a flattened value is read from its parent's object (`@JSONFlatten`): the depth
+    /// inside that object, whose keys are matched without `flattenPrefix`; -1 otherwise.
+    @usableFromInline var flattenDepth = -1
+    /// The prefix of the keys of the flattened value being read.
+    var flattenPrefix: [UInt8] = []
 
     init(
         _ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, keyStrategy: JSONKeyStrategy = .useDefaultKeys,
@@ -248,6 +253,9 @@ public struct JSONReader {
         keyStart = position
         let (raw, flags) = try stringToken()
         try colon()
+        if flattenDepth == depth, !flattenPrefix.isEmpty {
+            return flattenedSlot(keys, raw, escaped: flags & stringHasEscapesFlag != 0, hint: &hint)
+        }
         guard let table = keys.table(keyMode) else {
             // A `.custom` strategy, as the general path matches it: the strategy's names,
             // compared as strings.
@@ -648,7 +656,8 @@ public struct JSONReader {
     ///   them all), or for invalid JSON.
     @inlinable @inline(__always)
     public mutating func skipUnknown(_ context: borrowing JSONDecodingContext) throws(Fallback) {
-        if context.rejectsUnknownKeys { try Self.fail() }
+        // A flattened value's object is its parent's, which judged its unknown keys.
+        if context.rejectsUnknownKeys, flattenDepth != depth { try Self.fail() }
         try skipValue()
     }
 
