@@ -363,7 +363,18 @@ extension JSONEncodingContext {
         // indented as the object's own.
         scratch.depth = max(writer.depth - 1, 0)
         scratch.lenient = writer.lenient
-        try value.encode(to: &scratch, context: self)
+        do {
+            try value.encode(to: &scratch, context: self)
+        } catch let error as JSONError {
+            // The encoder names the path from its output, which has not got the value's members:
+            // they are in the scratch output.
+            var inside = JSONWriter.openPath(of: scratch.bytes)
+            if case .key(let name)? = inside.first { inside[0] = .key(prefix + name) }
+            guard !inside.isEmpty else { throw error }
+            let path = describePath(JSONWriter.openPath(of: writer.bytes) + inside)
+            guard !path.isEmpty, !error.message.hasPrefix(path + ": ") else { throw error }
+            throw JSONError(kind: error.kind, message: "\(path): \(error.message)")
+        }
         try writer.spliceMembers(of: scratch.bytes, prefix: prefix)
     }
 }

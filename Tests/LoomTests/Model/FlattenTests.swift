@@ -247,6 +247,14 @@ struct FlattenTests {
         #expect(inArray.pathDescription == "[0].billing_city")
     }
 
+    @Test func encodingErrorsNameThePrefixedKey() throws {
+        let place = FlatPlace(name: "n", geo: FlatGeo(lat: .nan, lon: 0))
+        let error = try #require(throws: JSONError.self) { try place.jsonString() }
+        #expect(error.message.hasPrefix("geo_lat: "))
+        let inArray = try #require(throws: JSONError.self) { try [place].jsonString() }
+        #expect(inArray.message.hasPrefix("[0].geo_lat: "))
+    }
+
     @Test func collectedErrorsOfParentAndValueTogether() throws {
         var decoder = JSONModelDecoder()
         decoder.collectsAllErrors = true
