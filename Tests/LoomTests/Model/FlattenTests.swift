@@ -135,6 +135,49 @@ struct FlatOfHandWritten {
     @JSONFlatten var hand: FlatHandWritten
 }
 
+// The Models article's example: a Stripe card with its billing address spread over its own
+// members, and a search response with its page fields beside the items.
+@JSONModel
+struct FlatCardAddress: Equatable {
+    var line1: String
+    var city: String
+    var zip: String?
+}
+
+@JSONModel
+struct FlatCard: Equatable {
+    var id: String
+    var brand: String
+    var last4: String
+    @JSONFlatten(prefix: "address_") var address: FlatCardAddress?
+}
+
+@JSONModel(keyStrategy: .snakeCase)
+struct FlatSearchPage: Equatable {
+    var totalCount: Int
+    var incompleteResults: Bool
+}
+
+@JSONModel
+struct FlatRepositorySearch: Equatable {
+    @JSONFlatten var page: FlatSearchPage
+    var items: [String]
+}
+
+@JSONModel
+struct FlatDefaults: Equatable {
+    var id: Int
+    @JSONFlatten(prefix: "here_") var here: FlatGeo = FlatGeo(lat: 0, lon: 0)
+    @JSONFlatten(prefix: "there_") @JSONDefault(FlatGeo(lat: 1, lon: 1)) var there: FlatGeo
+    @JSONFlatten(prefix: "seen_") @JSONIgnore(.encoding) var seen: FlatGeo?
+}
+
+@JSONModel
+struct FlatMergeable: JSONMergeable, Equatable {
+    var id: Int
+    @JSONFlatten(prefix: "a_") var address: FlatAddress?
+}
+
 @Suite("@JSONFlatten")
 struct FlattenTests {
     static let order = #"{"id":1,"street":"Main 1","city":"Oslo","billing_street":"Side 2","billing_city":"Bergen","billing_zip":"5003"}"#
@@ -209,6 +252,39 @@ struct FlattenTests {
         #expect(page.paging == FlatPaging(page: 2, perPage: 20, total: 41))
         #expect(page.items == [FlatPaging(page: 9, perPage: 1, total: 1)])
         #expect(try page.jsonString() == text)
+    }
+
+    @Test func theArticlesExamples() throws {
+        let card = try decodedBothWays(
+            FlatCard.self,
+            #"""
+            {"id": "card_1", "brand": "Visa", "last4": "4242",
+             "address_line1": "510 Townsend St", "address_city": "San Francisco", "address_zip": "94103"}
+            """#)
+        #expect(card.address == FlatCardAddress(line1: "510 Townsend St", city: "San Francisco", zip: "94103"))
+        let error = try failure(FlatCard.self, #"{"id": "c", "brand": "b", "last4": "1", "address_line1": "l", "address_city": 5}"#)
+        #expect(error.description == "address_city: expected String, found number 5 (line 1, column 79)")
+        let search = try decodedBothWays(
+            FlatRepositorySearch.self, #"{"total_count": 40, "incomplete_results": false, "items": ["loom"]}"#)
+        #expect(search == FlatRepositorySearch(page: FlatSearchPage(totalCount: 40, incompleteResults: false), items: ["loom"]))
+        #expect(try search.jsonString() == #"{"items":["loom"],"total_count":40,"incomplete_results":false}"#)
+    }
+
+    @Test func defaultsStandInWhenNoneOfTheKeysIsPresent() throws {
+        let value = try decodedBothWays(FlatDefaults.self, #"{"id":1,"seen_lat":3,"seen_lon":4}"#)
+        #expect(value == FlatDefaults(id: 1, there: FlatGeo(lat: 1, lon: 1), seen: FlatGeo(lat: 3, lon: 4)))
+        // Read, never written.
+        #expect(try value.jsonString() == #"{"id":1,"here_lat":0,"here_lon":0,"there_lat":1,"there_lon":1}"#)
+        let present = try decodedBothWays(FlatDefaults.self, #"{"id":1,"here_lat":5,"here_lon":6}"#)
+        #expect(present.here == FlatGeo(lat: 5, lon: 6))
+    }
+
+    @Test func anUpdateReplacesAFlattenedValueWhoseKeysArePresent() throws {
+        var value = FlatMergeable(id: 1, address: FlatAddress(street: "s", city: "c"))
+        try value.update(fromJSONString: #"{"id":2}"#)
+        #expect(value == FlatMergeable(id: 2, address: FlatAddress(street: "s", city: "c")))
+        try value.update(fromJSONString: #"{"a_street":"t","a_city":"d"}"#)
+        #expect(value == FlatMergeable(id: 2, address: FlatAddress(street: "t", city: "d")))
     }
 
     // MARK: Optional flattened values
