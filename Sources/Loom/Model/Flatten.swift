@@ -4,11 +4,11 @@ import Foundation
 //
 // The macro cannot see the flattened type's properties (another declaration), so the parent
 // learns its keys at run time: from the key set the type's mapping enters its object with
-// (`_JSONFlattened.init` asks once per parent type). The parent's level-0 key set lists
+// (`_JSONFlattened.init` asks, once per type). The parent's level-0 key set lists
 // them after its own keys, prefixed, so to the parent they are known keys, never unknown,
 // rejected or captured. The flattened value is then read from the same object a second
-// time — on the direct path by going back to the object's first byte, on the general path
-// from the same element — matching only the keys that start with its prefix, prefix
+// time — on the general path from the same element, on the direct path from the object's
+// bytes with a reader of its own — matching only the keys that start with its prefix, prefix
 // removed, and leaving every other member to the parent.
 
 /// One `@JSONFlatten` property, as its model's level-0 key set lists it.
@@ -140,8 +140,8 @@ final class FlattenScope: @unchecked Sendable {
     let document: ObjectIdentifier
     let index: Int
     let isProbe: Bool
-    /// The key set the probed type entered its object with (set once, before the probe throws).
-    var probed: JSONKeySet?
+    /// The first model whose object the probe entered, and its key set.
+    var probed: (model: ObjectIdentifier, keys: JSONKeySet)?
 
     init(prefix: [UInt8], object: JSONElement, isProbe: Bool = false) {
         self.prefix = prefix
@@ -185,7 +185,9 @@ enum FlattenedKeys {
         withExtendedLifetime((scope, document)) {
             _ = try? T.makeInstance(json: document.root, context: context)
         }
-        return scope.probed
+        // Another model's keys (a payload an enum tried first) are not the type's.
+        guard let probed = scope.probed, probed.model == ObjectIdentifier(T.self) else { return nil }
+        return probed.keys
     }
 }
 
@@ -208,11 +210,12 @@ extension JSONDecodingError {
 extension _JSONElementReader {
     /// Enters the object as a flattened value: only the keys that start with the scope's
     /// prefix are matched (prefix removed); every other member is the parent's.
-    mutating func enterFlattened(_ object: JSONElement, _ keys: JSONKeySet, _ scope: FlattenScope, _ context: borrowing JSONDecodingContext)
-        throws -> Bool
-    {
+    mutating func enterFlattened(
+        _ object: JSONElement, _ keys: JSONKeySet, _ scope: FlattenScope, model: ObjectIdentifier,
+        _ context: borrowing JSONDecodingContext
+    ) throws -> Bool {
         if scope.isProbe {
-            scope.probed = keys
+            scope.probed = (model, keys)
             throw FlattenProbeFinished()
         }
         var elements = [JSONElement?](repeating: nil, count: keys.count)
@@ -318,18 +321,23 @@ extension JSONReader {
         guard keys.flattenConflict == nil, entry < keys.flattened.count, T.readsDirectly else { try Self.fail() }
         let flattened = keys.flattened[entry]
         if presence != .required, !state.saw(entry) { return nil }
-        let resume = mark()
-        let objectDepth = resume.depth &+ 1
-        let saved = (flattenPrefix, flattenDepth, plainKeys)
-        let outer = flattenDepth == objectDepth ? flattenPrefix : []
-        flattenPrefix = outer + Array(flattened.prefix.utf8)
-        flattenDepth = objectDepth
-        // The in-place comparison would take an unprefixed key for the value's own.
-        plainKeys = plainKeys && flattenPrefix.isEmpty
-        position = state.start
-        defer { (flattenPrefix, flattenDepth, plainKeys) = saved }
-        let value = try T.read(from: &self, context: context)
-        guard position == resume.position, depth == resume.depth else { try Self.fail() }
+        // The member loop has passed the object's end: the object is the bytes since its start.
+        let objectDepth = depth &+ 1
+        guard state.start >= 0, state.start < position, position <= end else { try Self.fail() }
+        let prefix = (flattenDepth == objectDepth ? flattenPrefix : []) + Array(flattened.prefix.utf8)
+        var limits = options
+        limits.maxDepth = max(maxDepth &- depth, 0)
+        let strategy = keyStrategy
+        let reporting = self.reporting
+        // A reader of its own, so that this reader's in-place key comparison stays as it is:
+        // it would take an unprefixed key for the value's own.
+        let object = UnsafeBufferPointer(start: base + state.start, count: position &- state.start)
+        var reader = JSONReader(
+            object, options: limits, keyStrategy: strategy, reporting: reporting, comparesInPlace: prefix.isEmpty)
+        reader.flattenPrefix = prefix
+        reader.flattenDepth = 1
+        let value = try T.read(from: &reader, context: context)
+        guard reader.position == reader.end else { try Self.fail() }
         return value
     }
 

@@ -140,7 +140,7 @@ extension _JSONElementReader: _JSONReading {
     {
         _ = try context.object(current, for: Model.self)
         if let scope = context.flattenScope?.takeUnretainedValue(), scope.holds(current) {
-            return try enterFlattened(current, keys, scope, context)
+            return try enterFlattened(current, keys, scope, model: ObjectIdentifier(Model.self), context)
         }
         return enter(current, keys, reportsUnknown: !keys.capturesUnknown, context)
     }

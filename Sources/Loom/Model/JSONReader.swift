@@ -54,7 +54,7 @@ public struct JSONReader {
     /// The decoder's key strategy; a `.custom` one's keys are matched by name.
     let keyStrategy: JSONKeyStrategy
     /// Whether keys are compared with the model's keys as written: no key strategy at run time.
-    @usableFromInline var plainKeys: Bool
+    @usableFromInline let plainKeys: Bool
     /// Whether the decode reports what it bends (`decodeWithReport`, a `report` callback):
     /// the reader then falls back wherever the report would note something (a default for a
     /// missing key, a value read through a document), so a direct read reports nothing.
@@ -74,16 +74,18 @@ public struct JSONReader {
     /// The prefix of the keys of the flattened value being read.
     var flattenPrefix: [UInt8] = []
 
+    /// `comparesInPlace: false` sends every key to ``searchKey(_:hint:)`` (a flattened value's
+    /// keys, which have a prefix to remove).
     init(
         _ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, keyStrategy: JSONKeyStrategy = .useDefaultKeys,
-        reporting: Bool = false
+        reporting: Bool = false, comparesInPlace: Bool = true
     ) {
         scanner = JSONByteScanner(input, options: options)
         position = 0
         maxDepth = options.maxDepth
         keyMode = keyStrategy.keyMode
         self.keyStrategy = keyStrategy
-        plainKeys = keyMode == 0
+        plainKeys = keyMode == 0 && comparesInPlace
         self.reporting = reporting
         self.options = options
     }
