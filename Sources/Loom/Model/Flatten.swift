@@ -46,7 +46,12 @@ extension JSONKeySet {
         var flags = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
         var starts = [String](repeating: "", count: names.count)
         var entries: [_JSONFlattened] = []
-        var problems: [String] = []
+        // Per key mode: 0 for keys as written, then each built-in style.
+        let modes = KeySpelling.Style.allCases.count + 1
+        var problems = [String?](repeating: nil, count: modes)
+        func note(_ problem: String, mode: Int) {
+            if problems[mode] == nil { problems[mode] = problem }
+        }
         for var entry in flattening {
             let first = all.count
             if let keys = entry.keys {
@@ -56,38 +61,43 @@ extension JSONKeySet {
                     flags.append(keys.explicit[slot])
                     starts.append(entry.prefix + inner)
                 }
-                if let conflict = keys.flattenConflict { problems.append(conflict) }
+                for mode in 0..<modes {
+                    if let problem = keys.flattenConflict(mode: UInt8(mode)) { note(problem, mode: mode) }
+                }
             } else {
-                problems.append(
-                    "\(entry.typeName) cannot be flattened: only @JSONModel types list their keys")
+                for mode in 0..<modes {
+                    note("\(entry.typeName) cannot be flattened: only @JSONModel types list their keys", mode: mode)
+                }
             }
             entry.slots = first..<all.count
             entries.append(entry)
         }
-        // The same key under any built-in key style (`userId` and `user_id` under `.snakeCase`)
-        // would be read by two properties too.
-        if problems.isEmpty {
-            var spellings: [[String]] = [all]
-            for style in KeySpelling.Style.allCases {
-                spellings.append(all.indices.map { slot in
-                    if flags[slot] { return all[slot] }
-                    return starts[slot] + style.apply(to: String(all[slot].dropFirst(starts[slot].count)))
-                })
-            }
-            search: for spelling in spellings {
-                var seen: [String: Int] = [:]
-                for (slot, key) in spelling.enumerated() {
-                    if seen[key] != nil {
-                        problems.append("two properties have the key \"\(key)\" (through @JSONFlatten)")
-                        break search
-                    }
-                    seen[key] = slot
-                }
+        // The same key twice would be read by two properties. A built-in style can make two keys
+        // one (`userId` and `user_id` under `.snakeCase`): a conflict in that mode only.
+        var spellings: [[String]] = [all]
+        for style in KeySpelling.Style.allCases {
+            spellings.append(all.indices.map { slot in
+                if flags[slot] { return all[slot] }
+                return starts[slot] + style.apply(to: String(all[slot].dropFirst(starts[slot].count)))
+            })
+        }
+        for (mode, spelling) in spellings.enumerated() {
+            var seen: Set<String> = []
+            for key in spelling where !seen.insert(key).inserted {
+                note("two properties have the key \"\(key)\" (through @JSONFlatten)", mode: mode)
+                break
             }
         }
         self.init(
             all, explicit: flags, prefix: [], capturesUnknown: capturesUnknown, keyPrefixes: starts,
-            flattened: entries, conflict: problems.first)
+            flattened: entries, conflicts: problems)
+    }
+
+    /// Why keys cannot be told apart under key mode `mode` (see `flattenConflicts`); a
+    /// `.custom` strategy is judged by the keys as written.
+    func flattenConflict(mode: UInt8) -> String? {
+        guard !flattenConflicts.isEmpty else { return nil }
+        return flattenConflicts[Int(mode) < flattenConflicts.count ? Int(mode) : 0]
     }
 
     /// The flattened property whose keys include slot `slot`, or -1.
@@ -110,8 +120,8 @@ extension JSONKeySet {
     }
 
     /// The error a model with a flattened-key conflict throws.
-    func flattenConflictError() -> JSONDecodingError? {
-        flattenConflict.map { JSONDecodingError(.invalidValue, reason: "@JSONFlatten: \($0)") }
+    func flattenConflictError(mode: UInt8) -> JSONDecodingError? {
+        flattenConflict(mode: mode).map { JSONDecodingError(.invalidValue, reason: "@JSONFlatten: \($0)") }
     }
 }
 
@@ -269,7 +279,7 @@ extension _JSONElementReader {
         _ context: borrowing JSONDecodingContext
     ) throws -> T? {
         let object = self.object
-        if let conflict = keys.flattenConflictError() {
+        if let conflict = keys.flattenConflictError(mode: context.keyMode) {
             try fail(context.positioned(conflict, object))
             return nil
         }
@@ -318,7 +328,7 @@ extension JSONReader {
         _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext
     ) throws -> T? {
-        guard keys.flattenConflict == nil, entry < keys.flattened.count, T.readsDirectly else { try Self.fail() }
+        guard keys.flattenConflict(mode: keyMode) == nil, entry < keys.flattened.count, T.readsDirectly else { try Self.fail() }
         let flattened = keys.flattened[entry]
         if presence != .required, !state.saw(entry) { return nil }
         // The member loop has passed the object's end: the object is the bytes since its start.
@@ -364,7 +374,7 @@ extension JSONEncodingContext {
     public func writeFlattened<T: JSONEncodable>(_ value: T, _ keys: JSONKeySet, _ entry: Int, to writer: inout JSONWriter)
         throws
     {
-        if let conflict = keys.flattenConflict { throw JSONError(kind: .invalidValue, message: "@JSONFlatten: \(conflict)") }
+        if let conflict = keys.flattenConflict(mode: keyMode) { throw JSONError(kind: .invalidValue, message: "@JSONFlatten: \(conflict)") }
         let prefix = entry < keys.flattened.count ? keys.flattened[entry].prefix : ""
         var scratch = JSONWriter(options: writer.options)
         // The value's object opens at the depth of the one it joins, so its members are

@@ -22,9 +22,11 @@ public final class JSONKeySet: Sendable {
     let keyPrefixes: [String]
     /// The `@JSONFlatten` properties whose keys this level-0 key set lists after the model's own.
     let flattened: [_JSONFlattened]
-    /// Why the keys of the model's flattened properties cannot be told apart (two properties
-    /// with the same key), or `nil`: decoding and encoding the model then throw it.
-    let flattenConflict: String?
+    /// Per key mode (``JSONKeyStrategy/keyMode``: as written, then each built-in style), why
+    /// the keys of the model and its flattened properties cannot be told apart (two properties
+    /// with the same key), or `nil`: decoding and encoding the model in that mode throw it.
+    /// Empty when the model flattens nothing.
+    let flattenConflicts: [String?]
 
     @usableFromInline let plain: KeyBytes
     /// The keys under each built-in key style, indexed by key mode minus one
@@ -51,7 +53,7 @@ public final class JSONKeySet: Sendable {
     /// `@JSONFlatten(prefix:)`), empty for a key set that flattens nothing.
     init(
         _ names: [String], explicit: [Bool], prefix: [String], capturesUnknown: Bool, keyPrefixes: [String],
-        flattened: [_JSONFlattened], conflict: String? = nil
+        flattened: [_JSONFlattened], conflicts: [String?] = []
     ) {
         let flags = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
         self.names = names
@@ -60,7 +62,7 @@ public final class JSONKeySet: Sendable {
         self.capturesUnknown = capturesUnknown
         self.keyPrefixes = keyPrefixes
         self.flattened = flattened
-        self.flattenConflict = conflict
+        self.flattenConflicts = conflicts
         plain = KeyBytes(names)
         styled = KeySpelling.Style.allCases.map { style in
             KeyBytes(names.indices.map { slot in

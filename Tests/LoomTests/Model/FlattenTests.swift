@@ -98,6 +98,18 @@ struct FlatSameKeyTwice {
 }
 
 @JSONModel
+struct FlatSnakeChild: Equatable {
+    var user_id: Int
+}
+
+/// `userId` and `user_id` are one key under `.snakeCase` only.
+@JSONModel
+struct FlatStyleClash: Equatable {
+    var userId: Int
+    @JSONFlatten var other: FlatSnakeChild
+}
+
+@JSONModel
 struct FlatPaging: Equatable {
     var page: Int
     var perPage: Int
@@ -430,6 +442,18 @@ struct FlattenTests {
         let value = FlatSameKeyTwice(home: FlatAddress(street: "a", city: "b"), work: FlatAddress(street: "c", city: "d"))
         let encodingError = try #require(throws: JSONError.self) { try value.jsonString() }
         #expect(encodingError.message.contains(#"two properties have the key "street""#))
+    }
+
+    @Test func keysOneStyleMakesTheSameConflictInThatStyleOnly() throws {
+        let text = #"{"userId":1,"user_id":2}"#
+        #expect(try decodedBothWays(FlatStyleClash.self, text) == FlatStyleClash(userId: 1, other: FlatSnakeChild(user_id: 2)))
+        var decoder = JSONModelDecoder()
+        decoder.keyStrategy = .snakeCase
+        let error = try #require(throws: JSONDecodingError.self) { try decoder.decode(FlatStyleClash.self, from: text) }
+        #expect(error.description.contains(#"two properties have the key "user_id""#))
+        var encoder = JSONModelEncoder()
+        encoder.keyStrategy = .snakeCase
+        #expect(throws: JSONError.self) { try encoder.encodeBytes(FlatStyleClash(userId: 1, other: FlatSnakeChild(user_id: 2))) }
     }
 
     @Test func onlyModelsCanBeFlattened() throws {
