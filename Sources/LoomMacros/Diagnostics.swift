@@ -31,6 +31,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case flattenCombined(marker: String, property: String)
     case flattenType(property: String, type: String)
     case flattenInClass(property: String)
+    case flattenInEnum
     case malformedTransformerHook
     case privateNested(type: String, parent: String)
     case localType(type: String)
@@ -94,6 +95,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .flattenInClass(let property):
             return
                 "'@JSONFlatten' is not supported in class models ('\(property)'); flatten the property in a struct model, or nest it under a key"
+        case .flattenInEnum:
+            return
+                "'@JSONFlatten' is not supported in enum models, which map their cases; flatten the property in the struct model a case carries"
         case .omitWithoutEffect(let marker, let property, let appliesTo):
             return "'\(marker)' applies to \(appliesTo); '\(property)' is not one"
         case .lossyWithSeveralKeys(let property):
@@ -145,6 +149,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .flattenCombined: id = "flattenCombined"
         case .flattenType: id = "flattenType"
         case .flattenInClass: id = "flattenInClass"
+        case .flattenInEnum: id = "flattenInEnum"
         case .malformedTransformerHook: id = "malformedTransformerHook"
         case .privateNested: id = "privateNested"
         case .localType: id = "localType"

@@ -340,6 +340,22 @@ struct DiagnosticTests {
         )
     }
 
+    @Test func flattenIsNotForEnumModels() {
+        // Only the diagnostic: the enum's own expansion is the enum tests' concern.
+        let result = expansion(
+            of: """
+                @JSONModel
+                enum Shape {
+                    case circle(Circle)
+                    @JSONFlatten var first: Circle { Circle() }
+                }
+                """)
+        #expect(
+            result.diagnostics == [
+                "'@JSONFlatten' is not supported in enum models, which map their cases; flatten the property in the struct model a case carries"
+            ])
+    }
+
     // MARK: @JSONUnknownKeys
 
     @Test func unknownKeysNeedOneDictionaryOfValues() {
