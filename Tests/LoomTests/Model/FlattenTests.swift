@@ -185,6 +185,12 @@ struct FlatDefaults: Equatable {
 }
 
 @JSONModel
+struct FlatOddPrefix: Equatable {
+    var id: Int
+    @JSONFlatten(prefix: "é\"/") var geo: FlatGeo
+}
+
+@JSONModel
 struct FlatMergeable: JSONMergeable, Equatable {
     var id: Int
     @JSONFlatten(prefix: "a_") var address: FlatAddress?
@@ -297,6 +303,19 @@ struct FlattenTests {
         #expect(value == FlatMergeable(id: 2, address: FlatAddress(street: "s", city: "c")))
         try value.update(fromJSONString: #"{"a_street":"t","a_city":"d"}"#)
         #expect(value == FlatMergeable(id: 2, address: FlatAddress(street: "t", city: "d")))
+    }
+
+    @Test func aPrefixThatNeedsEscapes() throws {
+        let value = FlatOddPrefix(id: 1, geo: FlatGeo(lat: 2, lon: 3))
+        let text = try value.jsonString()
+        #expect(text == #"{"id":1,"é\"/lat":2,"é\"/lon":3}"#)
+        #expect(try decodedBothWays(FlatOddPrefix.self, text) == value)
+        var options = JSONWritingOptions()
+        options.escapeNonASCII = true
+        options.escapeSlashes = true
+        let escaped = try value.jsonString(options: options)
+        #expect(escaped == #"{"id":1,"\u00e9\"\/lat":2,"\u00e9\"\/lon":3}"#)
+        #expect(try decodedBothWays(FlatOddPrefix.self, escaped) == value)
     }
 
     // MARK: Optional flattened values
