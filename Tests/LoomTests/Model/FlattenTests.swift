@@ -191,6 +191,12 @@ struct FlatOddPrefix: Equatable {
 }
 
 @JSONModel
+struct FlatLenient: Equatable {
+    var id: Int
+    @JSONFlatten(prefix: "at_") @JSONLenient var at: FlatGeo
+}
+
+@JSONModel
 struct FlatMergeable: JSONMergeable, Equatable {
     var id: Int
     @JSONFlatten(prefix: "a_") var address: FlatAddress?
@@ -369,6 +375,16 @@ struct FlattenTests {
             FlatOrder.self, #"{"id":"one","street":"s","city":2,"billing_street":"b","billing_city":false}"#, decoder)
         #expect(error.kind == .multiple)
         #expect(error.errors.map(\.pathDescription) == ["id", "city", "billing_city"])
+    }
+
+    @Test func aLenientFlattenedValueIsCoercedAndReportedAtItsKeys() throws {
+        let text = #"{"id":1,"at_lat":"1.5","at_lon":2}"#
+        expectSameOutcome(FlatLenient.self, text)
+        let (value, report) = try JSONModelDecoder().decodeWithReport(FlatLenient.self, from: text)
+        #expect(value == FlatLenient(id: 1, at: FlatGeo(lat: 1.5, lon: 2)))
+        #expect(report.notes.map { describePath($0.path) } == ["at_lat"])
+        // Only the flattened value is lenient.
+        #expect(throws: JSONDecodingError.self) { try JSONModelDecoder().decode(FlatLenient.self, from: #"{"id":"1","at_lat":1,"at_lon":2}"#) }
     }
 
     @Test func reportsNoteDefaultsUnderThePrefixedKey() throws {
