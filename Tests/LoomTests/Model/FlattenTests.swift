@@ -141,6 +141,13 @@ struct FlatHandWritten: JSONModel, Equatable {
     }
 }
 
+/// `HandUser` is written by hand through the mapping, so it lists its keys.
+@JSONModel
+struct FlatOfHandMapped: Equatable {
+    var id: Int
+    @JSONFlatten(prefix: "user_") var user: HandUser
+}
+
 @JSONModel
 struct FlatOfHandWritten {
     var id: Int
@@ -491,11 +498,22 @@ struct FlattenTests {
         #expect(throws: JSONError.self) { try encoder.encodeBytes(FlatStyleClash(userId: 1, other: FlatSnakeChild(user_id: 2))) }
     }
 
+    @Test func aConformanceWrittenThroughTheMappingCanBeFlattened() throws {
+        let text = #"{"id":1,"user_login":"mona","user_id":2}"#
+        let value = try decodedBothWays(FlatOfHandMapped.self, text)
+        #expect(value == FlatOfHandMapped(id: 1, user: HandUser(login: "mona", id: 2)))
+        #expect(try value.jsonString() == text)
+    }
+
     @Test func onlyModelsCanBeFlattened() throws {
         let error = try #require(throws: JSONDecodingError.self) {
             try JSONModelDecoder().decode(FlatOfHandWritten.self, from: #"{"id":1,"value":2}"#)
         }
         #expect(error.description.contains("FlatHandWritten cannot be flattened"))
+        let encoding = try #require(throws: JSONError.self) {
+            try FlatOfHandWritten(id: 1, hand: FlatHandWritten(value: 2)).jsonString()
+        }
+        #expect(encoding.message.contains("FlatHandWritten cannot be flattened"))
     }
 
     // MARK: Schema
