@@ -306,10 +306,45 @@ extension _JSONElementReader {
 extension JSONReader {
     /// Where the model's object starts, for its flattened properties, which read it again.
     ///
-    /// - Throws: ``Fallback`` inside an object an internally tagged enum has begun.
+    /// - Throws: ``Fallback`` when the start cannot be found.
     public mutating func objectStart() throws -> Int {
-        if resuming { try Self.fail() }
-        return position
+        guard resuming else { return position }
+        // An internally tagged enum has read the tag, the object's first member, and the model
+        // continues after it: the object starts before the tag, `{ "tag" : "name"` read backwards.
+        var index = position &- 1
+        func skipSpaces() {
+            while index >= 0, base[index] == 0x20 || base[index] == 0x0A || base[index] == 0x0D || base[index] == 0x09 {
+                index &-= 1
+            }
+        }
+        /// Moves before the string that ends at `index`; a quote inside it has an odd number of
+        /// backslashes before it.
+        func skipString() -> Bool {
+            guard index >= 0, base[index] == UInt8(ascii: "\"") else { return false }
+            index &-= 1
+            while index >= 0 {
+                if base[index] == UInt8(ascii: "\"") {
+                    var backslashes = 0
+                    while index &- backslashes &- 1 >= 0, base[index &- backslashes &- 1] == UInt8(ascii: "\\") { backslashes &+= 1 }
+                    if backslashes % 2 == 0 {
+                        index &-= 1
+                        return true
+                    }
+                }
+                index &-= 1
+            }
+            return false
+        }
+        skipSpaces()
+        guard skipString() else { try Self.fail() }
+        skipSpaces()
+        guard index >= 0, base[index] == UInt8(ascii: ":") else { try Self.fail() }
+        index &-= 1
+        skipSpaces()
+        guard skipString() else { try Self.fail() }
+        skipSpaces()
+        guard index >= 0, base[index] == UInt8(ascii: "{") else { try Self.fail() }
+        return index
     }
 
     /// Passes over the value of a flattened property's key, noting that the key was present.

@@ -209,6 +209,12 @@ struct FlatMergeable: JSONMergeable, Equatable {
     @JSONFlatten(prefix: "a_") var address: FlatAddress?
 }
 
+@JSONModel(representation: .internal(tag: "type"))
+enum FlatEvent: Equatable {
+    case order(FlatOrder)
+    case place(FlatPlace)
+}
+
 @Suite("@JSONFlatten")
 struct FlattenTests {
     static let order = #"{"id":1,"street":"Main 1","city":"Oslo","billing_street":"Side 2","billing_city":"Bergen","billing_zip":"5003"}"#
@@ -329,6 +335,20 @@ struct FlattenTests {
         let escaped = try value.jsonString(options: options)
         #expect(escaped == #"{"id":1,"\u00e9\"\/lat":2,"\u00e9\"\/lon":3}"#)
         #expect(try decodedBothWays(FlatOddPrefix.self, escaped) == value)
+    }
+
+    @Test func aPayloadOfAnInternallyTaggedEnum() throws {
+        let order = FlatEvent.order(Self.orderValue)
+        let text = try order.jsonString()
+        #expect(text == #"{"type":"order","id":1,"street":"Main 1","city":"Oslo","billing_street":"Side 2","billing_city":"Bergen","billing_zip":"5003"}"#)
+        #expect(try decodedBothWays(FlatEvent.self, text) == order)
+        // The tag later in the object, and escaped: read from the object's start again.
+        let later = #"{"id":1,"street":"Main 1","city":"Oslo","type":"order"}"#
+        #expect(try decodedBothWays(FlatEvent.self, later) == .order(FlatOrder(id: 1, shipping: FlatAddress(street: "Main 1", city: "Oslo"))))
+        let escaped = #"{ "type" : "pl"ace\" , "name":"n","geo_lat":1,"geo_lon":2}"#
+        expectSameOutcome(FlatEvent.self, escaped)
+        let place = #"{ "t\u0079pe" : "place" , "name":"n","geo_lat":1,"geo_lon":2}"#
+        #expect(try decodedBothWays(FlatEvent.self, place) == .place(FlatPlace(name: "n", geo: FlatGeo(lat: 1, lon: 2))))
     }
 
     // MARK: Optional flattened values
