@@ -129,7 +129,8 @@ extension JSONKeySet {
 ///
 /// Not API: generated slots hold one for a model with `@JSONFlatten` properties.
 public struct _JSONFlattenState: Sendable {
-    /// The reading position of the model's object (the direct path goes back to it).
+    /// The reading position of the model's object: the direct path reads the object's bytes
+    /// again from there.
     @usableFromInline var start = 0
     /// One bit per flattened property (past 63 they share the last) whose key was present.
     @usableFromInline var seen: UInt64 = 0
