@@ -424,8 +424,20 @@ extension JSONEncodingContext {
             // they are in the scratch output.
             var inside = JSONWriter.openPath(of: scratch.bytes)
             if case .key(let name)? = inside.first { inside[0] = .key(prefix + name) }
-            guard !inside.isEmpty else { throw error }
-            let path = describePath(JSONWriter.openPath(of: writer.bytes) + inside)
+            let outside = JSONWriter.openPath(of: writer.bytes)
+            guard !inside.isEmpty else {
+                // Thrown between members: by a flattened value inside this one, whose message
+                // starts with the value's key, which then needs this prefix and this path.
+                guard !prefix.isEmpty || !outside.isEmpty,
+                    let valueKeys = entry < keys.flattened.count ? keys.flattened[entry].keys : nil,
+                    let path = error.message.split(separator: ":", maxSplits: 1).first,
+                    let name = path.split(separator: ".", maxSplits: 1).first,
+                    valueKeys.names.contains(String(name.prefix { $0 != "[" }))
+                else { throw error }
+                let start = outside.isEmpty ? "" : describePath(outside) + "."
+                throw JSONError(kind: error.kind, message: start + prefix + error.message)
+            }
+            let path = describePath(outside + inside)
             guard !path.isEmpty, !error.message.hasPrefix(path + ": ") else { throw error }
             throw JSONError(kind: error.kind, message: "\(path): \(error.message)")
         }

@@ -393,6 +393,10 @@ struct FlattenTests {
         #expect(error.message.hasPrefix("geo_lat: "))
         let inArray = try #require(throws: JSONError.self) { try [place].jsonString() }
         #expect(inArray.message.hasPrefix("[0].geo_lat: "))
+        // A flattened value inside a flattened value.
+        let venue = FlatVenue(id: 1, place: place)
+        #expect(try #require(throws: JSONError.self) { try venue.jsonString() }.message.hasPrefix("place_geo_lat: "))
+        #expect(try #require(throws: JSONError.self) { try [venue].jsonString() }.message.hasPrefix("[0].place_geo_lat: "))
     }
 
     @Test func collectedErrorsOfParentAndValueTogether() throws {
