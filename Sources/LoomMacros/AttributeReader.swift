@@ -47,6 +47,13 @@ enum AttributeReader {
                             at: attribute)
                     }
                 }
+            case .flatten:
+                marker.flattenPrefix = flattenPrefix(arguments)
+                if marker.flattenPrefix == nil {
+                    diagnostics.add(
+                        .malformedMarker(marker: marker.displayName, expected: "no arguments, or one 'prefix:' string literal"),
+                        at: attribute)
+                }
             case .merge:
                 marker.mergePolicy = MergeGenerator.readPolicy(arguments, marker: marker, diagnostics: &diagnostics)
             case .defaultValue, .transform:
@@ -79,6 +86,13 @@ enum AttributeReader {
             return member.name.text
         }
         return nil
+    }
+
+    /// The `prefix:` of `@JSONFlatten`: empty without arguments, `nil` unless a plain string literal.
+    private static func flattenPrefix(_ arguments: LabeledExprListSyntax?) -> String? {
+        guard let arguments, !arguments.isEmpty else { return "" }
+        guard arguments.count == 1, let only = arguments.first, only.label?.text == "prefix" else { return nil }
+        return literal(only.expression)?.text
     }
 
     /// `name` for a single unlabeled argument written `.name` (or `Type.name`).

@@ -28,6 +28,10 @@ enum ModelDiagnostic: DiagnosticMessage {
     case unknownKeysCombined(marker: String, property: String)
     case unknownKeysRepeated(property: String)
     case unknownKeysInHierarchy(type: String)
+    case flattenCombined(marker: String, property: String)
+    case flattenType(property: String, type: String)
+    case flattenInClass(property: String)
+    case flattenInEnum
     case malformedTransformerHook
     case privateNested(type: String, parent: String)
     case localType(type: String)
@@ -83,6 +87,17 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .unknownKeysInHierarchy(let type):
             return
                 "'@JSONUnknownKeys' needs a struct or a final class: the classes of a hierarchy share one object, so none of them knows which keys are unknown; make '\(type)' final"
+        case .flattenCombined(let marker, let property):
+            return
+                "'\(marker)' cannot be combined with '@JSONFlatten' on '\(property)', whose members sit in the model's object without a key or value of their own"
+        case .flattenType(let property, let type):
+            return "'@JSONFlatten' property '\(property)' must have a model type (or an optional one); '\(type)' has no keys to flatten"
+        case .flattenInClass(let property):
+            return
+                "'@JSONFlatten' is not supported in class models ('\(property)'); flatten the property in a struct model, or nest it under a key"
+        case .flattenInEnum:
+            return
+                "'@JSONFlatten' is not supported in enum models, which map their cases; flatten the property in the struct model a case carries"
         case .omitWithoutEffect(let marker, let property, let appliesTo):
             return "'\(marker)' applies to \(appliesTo); '\(property)' is not one"
         case .lossyWithSeveralKeys(let property):
@@ -131,6 +146,10 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .unknownKeysCombined: id = "unknownKeysCombined"
         case .unknownKeysRepeated: id = "unknownKeysRepeated"
         case .unknownKeysInHierarchy: id = "unknownKeysInHierarchy"
+        case .flattenCombined: id = "flattenCombined"
+        case .flattenType: id = "flattenType"
+        case .flattenInClass: id = "flattenInClass"
+        case .flattenInEnum: id = "flattenInEnum"
         case .malformedTransformerHook: id = "malformedTransformerHook"
         case .privateNested: id = "privateNested"
         case .localType: id = "localType"

@@ -41,6 +41,16 @@ enum EncodeGenerator {
         }
         if wrapsObject { body.line("try writer.beginObject()") }
         writeLevel(0, model: model, properties: byIndex, keys: &keys, into: &body)
+        for property in model.flattenedProperties where property.encodes {
+            guard let (_, entry, _) = property.flattening else { continue }
+            let level0 = keys(0)
+            if property.isOptional {
+                body.line(
+                    "if let value = self.\(property.accessName) { try context.writeFlattened(value, \(level0), \(entry), to: &writer) }")
+            } else {
+                body.line("try context.writeFlattened(self.\(property.accessName), \(level0), \(entry), to: &writer)")
+            }
+        }
         if let capture = model.unknownKeysProperty, capture.encodes {
             body.line("try context.writeUnknown(self.\(capture.accessName), \(keys(0)), to: &writer)")
         }

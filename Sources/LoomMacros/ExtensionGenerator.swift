@@ -32,6 +32,12 @@ enum ExtensionGenerator {
             }
             if level.number == 0, let inherited = model.inheritedKeys { arguments += ", inheriting: \(inherited)" }
             if level.number == 0, model.unknownKeysProperty != nil { arguments += ", capturesUnknown: true" }
+            if level.number == 0, !model.flattenedProperties.isEmpty {
+                let entries = model.flattenedProperties.compactMap(\.flattening).map {
+                    "Loom._JSONFlattened(\($0.type).self, prefix: \(KeySpelling.literal($0.prefix)))"
+                }
+                arguments += ", flattening: [\(entries.joined(separator: ", "))]"
+            }
             let construction = "Loom.JSONKeySet(\(arguments))"
             let usesStrategy = level.slots.contains { $0.convertedAtRuntime }
             if let strategy = model.runtimeStrategy, usesStrategy {

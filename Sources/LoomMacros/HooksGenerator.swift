@@ -161,13 +161,14 @@ enum HooksGenerator {
     }
 
     /// The slot the property is written to: its key, first fallback key or first collected key;
-    /// `nil` for the `@JSONUnknownKeys` property, which has no key to name in an error.
+    /// `nil` for the `@JSONUnknownKeys` and `@JSONFlatten` properties, which have no key to
+    /// name in an error.
     static func primarySlot(_ property: MappedProperty) -> KeyTree.SlotReference? {
         switch property.keys {
         case .single(let slot): return slot
         case .fallbacks(let slots): return slots[0]
         case .collected(let members): return members[0].slot
-        case .unknown: return nil
+        case .unknown, .flattened: return nil
         }
     }
 

@@ -251,6 +251,10 @@ public struct JSONMarkerMacro: PeerMacro {
             guard case .attribute(let attribute) = $0 else { return false }
             return ClassGenerator.plainTypeName(attribute.attributeName) == "JSONModel"
         }
+        if isModel, parent.is(EnumDeclSyntax.self), ClassGenerator.plainTypeName(node.attributeName) == "JSONFlatten" {
+            // An enum model maps its cases, not its members: nothing would read the marker.
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.flattenInEnum))
+        }
         if !isModel {
             let marker = "@" + ClassGenerator.plainTypeName(node.attributeName)
             context.diagnose(

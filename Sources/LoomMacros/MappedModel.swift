@@ -24,6 +24,8 @@ struct MappedModel {
 
     /// The `@JSONUnknownKeys` property, if any.
     var unknownKeysProperty: MappedProperty? { properties.first(where: \.capturesUnknown) }
+    /// The `@JSONFlatten` properties, in declaration order.
+    var flattenedProperties: [MappedProperty] { properties.filter { $0.flattening != nil } }
     /// The `rounding:` expression of `@JSONLenient(rounding:)` on the type.
     var lenientRounding: String?
 }
@@ -61,6 +63,10 @@ struct MappedProperty {
         case collected([(name: String, slot: KeyTree.SlotReference)])
         /// Every member of the model's object that no key maps (`@JSONUnknownKeys`).
         case unknown
+        /// The members of the model's own object that belong to a model of type `type`, each
+        /// key starting with `prefix` (`@JSONFlatten`); `entry` numbers the model's flattened
+        /// properties in declaration order, as its key set lists them.
+        case flattened(prefix: String, entry: Int, type: String)
     }
 
     /// The index used in generated names (`v3`, `f3`, `c3`).
@@ -123,6 +129,12 @@ struct MappedProperty {
     var capturesUnknown: Bool {
         if case .unknown = keys { return true }
         return false
+    }
+
+    /// The flattened property's prefix, number and type (`@JSONFlatten`), if it is one.
+    var flattening: (prefix: String, entry: Int, type: String)? {
+        if case .flattened(let prefix, let entry, let type) = keys { return (prefix, entry, type) }
+        return nil
     }
 
     /// Whether the value is optional at the top level (a `nil` value is omitted on encode).

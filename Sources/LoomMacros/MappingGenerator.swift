@@ -34,8 +34,11 @@ enum MappingGenerator {
                     if keepsCollected { body.line("\(access)var d\(property.index): Optional<\(property.valueType)> = nil") }
                 case .unknown:
                     body.line("\(access)var u\(property.index) = Loom._JSONUnknownMembers()")
+                case .flattened:
+                    body.line("\(access)var v\(property.index): Optional<\(property.valueType)> = nil")
                 }
             }
+            if !model.flattenedProperties.isEmpty { body.line("\(access)var f = Loom._JSONFlattenState()") }
             let read = DecodeGenerator.readSlots(model)
             for level in model.tree.levels.dropFirst() {
                 guard let parent = DecodeGenerator.parentSlot(of: level.number, in: model.tree), read.contains(parent)
@@ -64,6 +67,8 @@ enum MappingGenerator {
     static func loop(_ model: MappedModel, keys: inout KeyReferences, dispatch: String? = nil) -> CodeWriter {
         var body = CodeWriter()
         let read = DecodeGenerator.readSlots(model)
+        // Flattened properties read the object again from here.
+        if !model.flattenedProperties.isEmpty { body.line("slots.f.start = try reader.objectStart()") }
         body.line("guard try reader.beginObject(Self.self, \(keys(0)), context) else { return }")
         body.append(levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch))
         return body
@@ -89,7 +94,23 @@ enum MappingGenerator {
             unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
         }
         let entries = dispatch == nil ? caseEntries(level, model: model, read: read, keys: &keys) : []
-        if let dispatch {
+        if level == 0, dispatch == nil, !model.flattenedProperties.isEmpty {
+            // Slots past the model's own are its flattened properties' keys, read afterwards.
+            cases.line("switch try reader.nextKey(\(keySet), hint: &\(hint)) {")
+            for (label, statements) in entries {
+                if statements.lines.count == 1, let only = statements.lines.first {
+                    cases.line("case \(label): \(only.trimmingLeadingSpaces)")
+                } else {
+                    cases.line("case \(label):")
+                    var indented = CodeWriter(depth: 1)
+                    indented.append(statements)
+                    cases.append(indented)
+                }
+            }
+            cases.line("case -1: \(unknown)")
+            cases.line("case let flattened: try reader.passFlattened(&slots.f, \(keySet), flattened)")
+            cases.line("}")
+        } else if let dispatch {
             cases.line("let slot = try reader.nextKey(\(keySet), hint: &\(hint))")
             cases.line("if slot >= 0 { try \(dispatch) } else { \(unknown) }")
         } else if entries.isEmpty {
@@ -310,6 +331,10 @@ enum MappingGenerator {
             case .unknown:
                 lines.append(
                     "let u\(property.index) = try reader.capturedUnknown(&slots.u\(property.index), \(keys(0)), context)")
+            case .flattened(_, let entry, let type):
+                lines.append(
+                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), slots.f, .\(presenceCase(property.presence)), \(context)) { slots.v\(property.index) = value }"
+                )
             }
         }
         if ends { lines.append("try reader.endObject()") }
@@ -322,7 +347,7 @@ enum MappingGenerator {
         let index = property.index
         let taken: String
         switch property.keys {
-        case .single:
+        case .single, .flattened:
             taken = "slots.v\(index).take()"
         case .fallbacks:
             // `null` from a fallback key leaves the slot empty; for an optional with a default

@@ -36,7 +36,7 @@ enum ModelChecker {
             // a transformed collection too, gives the default, so it needs one.
             let dropsElements = shape.unwrapped.isCollection && marker.transform == nil
             let severalKeys = (marker.key?.keys.count ?? 0) > 1 || marker.key?.isCollecting == true
-            if let lossy = marker.lossy, firstBinding {
+            if let lossy = marker.lossy, firstBinding, marker.flatten == nil {
                 if presence == .required && !dropsElements {
                     diagnostics.add(
                         .lossyWithoutDefault(property: property.name), at: lossy.attribute,
@@ -49,7 +49,14 @@ enum ModelChecker {
             }
 
             let keys: MappedProperty.Keys
-            if let capture = marker.unknownKeys {
+            if let flatten = marker.flatten {
+                guard
+                    let type = checkFlatten(
+                        flatten, property, shape: shape, model: model, firstBinding: firstBinding, diagnostics: &diagnostics)
+                else { continue }
+                keys = .flattened(
+                    prefix: flatten.flattenPrefix ?? "", entry: mapped.filter { $0.flattening != nil }.count, type: type)
+            } else if let capture = marker.unknownKeys {
                 guard
                     checkCapture(
                         capture, property, shape: shape, model: model, isSecond: mapped.contains(where: \.capturesUnknown),
@@ -110,7 +117,7 @@ enum ModelChecker {
             if mappedProperty.transform != nil {
                 // Built once per type; generic types cannot have static stored properties.
                 if !model.isGeneric { mappedProperty.transformerName = "_loomTransformer_\(number)" }
-            } else if model.hasTransformerHook {
+            } else if model.hasTransformerHook, marker.flatten == nil {
                 mappedProperty.hookType = hookType(type)
             }
             mapped.append(mappedProperty)
@@ -156,6 +163,37 @@ enum ModelChecker {
             valid = false
         }
         return valid
+    }
+
+    /// A `@JSONFlatten` property holds a model (perhaps optional), has no key of its own, and
+    /// its value is the model's: no marker about a key or a value applies. Returns the type to
+    /// flatten, or `nil` after reporting why it cannot be.
+    private static func checkFlatten(
+        _ flatten: Marker, _ property: PropertyDescription, shape: TypeShape, model: ModelDescription, firstBinding: Bool,
+        diagnostics: inout DiagnosticList
+    ) -> String? {
+        var valid = flatten.flattenPrefix != nil
+        let allowed: Set<Marker.Kind> = [.flatten, .ignore, .defaultValue, .merge, .lenient]
+        for marker in property.markers.all where !allowed.contains(marker.kind) {
+            if firstBinding {
+                diagnostics.add(
+                    .flattenCombined(marker: marker.displayName, property: property.name), at: marker.attribute,
+                    fixIts: [ModelFixIt.remove(marker.attribute)])
+            }
+            valid = false
+        }
+        if case .classModel = model.kind {
+            if firstBinding { diagnostics.add(.flattenInClass(property: property.name), at: flatten.attribute) }
+            valid = false
+        }
+        guard case .leaf(let type) = shape.unwrapped else {
+            if firstBinding {
+                diagnostics.add(
+                    .flattenType(property: property.name, type: property.type?.trimmedDescription ?? ""), at: flatten.attribute)
+            }
+            return nil
+        }
+        return valid ? type : nil
     }
 
     /// `@JSONOmit` decides about `nil` for optionals and about emptiness for collections and

@@ -83,6 +83,7 @@ struct Markers {
     var lossy: Marker? { all.first { $0.kind == .lossy } }
     var omit: Marker? { all.first { $0.kind == .omit } }
     var unknownKeys: Marker? { all.first { $0.kind == .unknownKeys } }
+    var flatten: Marker? { all.first { $0.kind == .flatten } }
 }
 
 /// One marker attribute and what its arguments say.
@@ -97,6 +98,7 @@ struct Marker {
         case lossy = "JSONLossy"
         case omit = "JSONOmit"
         case unknownKeys = "JSONUnknownKeys"
+        case flatten = "JSONFlatten"
     }
 
     var kind: Kind
@@ -117,6 +119,9 @@ struct Marker {
     var direction: Direction?
     /// For `@JSONOmit`: when the property is left out of the encoded object.
     var omitRule: OmitRule?
+    /// For `@JSONFlatten`: the prefix of the flattened keys (empty without `prefix:`); `nil`
+    /// when the argument is malformed.
+    var flattenPrefix: String?
 
     enum Direction: String {
         case decoding, encoding

@@ -176,6 +176,8 @@ enum SchemaGenerator {
         case .unknown:
             // Unknown members are allowed already: the schema describes the default decoder.
             return nil
+        case .flattened(_, let entry, let type):
+            return "object.flatten(\(type).self, Self.\(model.keySetName), \(entry), \(presence), in: &schemas)"
         }
     }
 

@@ -215,6 +215,147 @@ struct DiagnosticTests {
         )
     }
 
+    // MARK: @JSONFlatten
+
+    @Test func flattenHasNoKeyOrValueOfItsOwn() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Order {
+                @JSONFlatten @JSONKey("addr") var shipping: Address
+                @JSONFlatten @JSONLossy var billing: Address?
+                @JSONFlatten @JSONTransform(AddressParser()) var home: Address
+                @JSONFlatten @JSONOmit(.whenNil) @JSONUnknownKeys var work: Address?
+            }
+            """,
+            expandedSource: """
+            struct Order {
+                var shipping: Address
+                var billing: Address?
+                var home: Address
+                var work: Address?
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONKey' cannot be combined with '@JSONFlatten' on 'shipping', whose members sit in the model's object without a key or value of their own",
+                    line: 3, column: 18, fixIts: [FixItSpec(message: "remove '@JSONKey(\"addr\")'")]),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONLossy' cannot be combined with '@JSONFlatten' on 'billing', whose members sit in the model's object without a key or value of their own",
+                    line: 4, column: 18, fixIts: [FixItSpec(message: "remove '@JSONLossy'")]),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONTransform' cannot be combined with '@JSONFlatten' on 'home', whose members sit in the model's object without a key or value of their own",
+                    line: 5, column: 18, fixIts: [FixItSpec(message: "remove '@JSONTransform(AddressParser())'")]),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONOmit' cannot be combined with '@JSONFlatten' on 'work', whose members sit in the model's object without a key or value of their own",
+                    line: 6, column: 18, fixIts: [FixItSpec(message: "remove '@JSONOmit(.whenNil)'")]),
+                DiagnosticSpec(
+                    message:
+                        "'@JSONUnknownKeys' cannot be combined with '@JSONFlatten' on 'work', whose members sit in the model's object without a key or value of their own",
+                    line: 6, column: 38, fixIts: [FixItSpec(message: "remove '@JSONUnknownKeys'")]),
+            ]
+        )
+    }
+
+    @Test func flattenIgnoredEntirelyIsIgnored() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Order {
+                @JSONFlatten @JSONIgnore var shipping: Address = Address()
+            }
+            """,
+            expandedSource: """
+            struct Order {
+                var shipping: Address = Address()
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONFlatten' has no effect on 'shipping', which is marked '@JSONIgnore'", line: 3, column: 5,
+                    fixIts: [FixItSpec(message: "remove '@JSONFlatten'")])
+            ]
+        )
+    }
+
+    @Test func flattenNeedsAModelTypeAndALiteralPrefix() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Order {
+                @JSONFlatten var lines: [Line]
+                @JSONFlatten(prefix: name) var billing: Address
+                @JSONFlatten("billing_") var home: Address
+                @JSONFlatten var work = Address()
+            }
+            """,
+            expandedSource: """
+            struct Order {
+                var lines: [Line]
+                var billing: Address
+                var home: Address
+                var work = Address()
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'@JSONFlatten' expects no arguments, or one 'prefix:' string literal", line: 4, column: 5),
+                DiagnosticSpec(
+                    message: "'@JSONFlatten' expects no arguments, or one 'prefix:' string literal", line: 5, column: 5),
+                DiagnosticSpec(
+                    message: "'@JSONFlatten' property 'lines' must have a model type (or an optional one); '[Line]' has no keys to flatten",
+                    line: 3, column: 5),
+                DiagnosticSpec(
+                    message: "property 'work' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 6,
+                    column: 22),
+            ]
+        )
+    }
+
+    @Test func flattenIsForStructModels() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class Order {
+                var id: Int = 0
+                @JSONFlatten var shipping: Address = Address()
+            }
+            """,
+            expandedSource: """
+            final class Order {
+                var id: Int = 0
+                var shipping: Address = Address()
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONFlatten' is not supported in class models ('shipping'); flatten the property in a struct model, or nest it under a key",
+                    line: 4, column: 5)
+            ]
+        )
+    }
+
+    @Test func flattenIsNotForEnumModels() {
+        // Only the diagnostic: the enum's own expansion is the enum tests' concern.
+        let result = expansion(
+            of: """
+                @JSONModel
+                enum Shape {
+                    case circle(Circle)
+                    @JSONFlatten var first: Circle { Circle() }
+                }
+                """)
+        #expect(
+            result.diagnostics == [
+                "'@JSONFlatten' is not supported in enum models, which map their cases; flatten the property in the struct model a case carries"
+            ])
+    }
+
     // MARK: @JSONUnknownKeys
 
     @Test func unknownKeysNeedOneDictionaryOfValues() {

@@ -3757,4 +3757,119 @@ struct ExpansionTests {
             """
         )
     }
+
+    @Test func flattenWithPrefixAndOptional() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Order {
+                var id: Int
+                @JSONFlatten var shipping: Address
+                @JSONFlatten(prefix: "billing_") var billing: Address?
+                @JSONUnknownKeys var extra: [String: JSONValue] = [:]
+            }
+            """,
+            expandedSource: """
+
+            struct Order {
+                var id: Int
+                var shipping: Address
+                var billing: Address?
+                var extra: [String: JSONValue] = [:]
+
+                static let _loomKeys = Loom.JSONKeySet(["id"], capturesUnknown: true, flattening: [Loom._JSONFlattened(Address.self, prefix: ""), Loom._JSONFlattened(Address.self, prefix: "billing_")])
+
+                typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
+
+                struct _LoomSlots {
+                    var v0: Optional<Int> = nil
+                    var v1: Optional<Address> = nil
+                    var v2: Optional<Address?> = nil
+                    var u3 = Loom._JSONUnknownMembers()
+                    var f = Loom._JSONFlattenState()
+                }
+
+                @inline(never)
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    let _loomKeys = Self._loomKeys
+                    slots.f.start = try reader.objectStart()
+                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
+                    var hint = 0
+                    repeat {
+                        do {
+                            switch try reader.nextKey(_loomKeys, hint: &hint) {
+                            case 0:
+                                try reader.claimSlot(slots.v0)
+                                slots.v0 = try reader.value(Int.self, context)
+                            case -1: try reader.captureUnknown(&slots.u3, context)
+                            case let flattened: try reader.passFlattened(&slots.f, _loomKeys, flattened)
+                            }
+                        } catch {
+                            try reader.recover(error, context)
+                        }
+                    } while try reader.moreMembers()
+                }
+
+                @inline(__always)
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    let _loomKeys = Self._loomKeys
+                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.f, .required, context) { slots.v1 = value }
+                    if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.f, .optional, context) { slots.v2 = value }
+                    let u3 = try reader.capturedUnknown(&slots.u3, _loomKeys, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, u3)
+                }
+
+                static var readsDirectly: Bool { true }
+
+                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                }
+
+                func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    try writer.beginObject()
+                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    try context.encode(self.id, to: &writer)
+                    try context.writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)
+                    if let value = self.billing { try context.writeFlattened(value, Self._loomKeys, 1, to: &writer) }
+                    try context.writeUnknown(self.extra, Self._loomKeys, to: &writer)
+                    writer.endObject()
+                }
+
+                static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
+                    schemas.model(Self.self) { schemas in
+                        var object = Loom._JSONSchemaObject()
+                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.flatten(Address.self, Self._loomKeys, 0, .required, in: &schemas)
+                        object.flatten(Address.self, Self._loomKeys, 1, .optional, in: &schemas)
+                        return object.schema
+                    }
+                }
+            }
+
+            extension Order: Loom.JSONModel {
+                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
+                    var reader = Loom._JSONElementReader(element, context)
+                    try self.init(_loomReading: &reader, context: context)
+                }
+
+                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    var slots = _LoomSlots()
+                    try Self._loomRead(&slots, &reader, context)
+                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                }
+
+                init(_loomValues values: consuming _LoomValues) {
+                    let (u0, u1, u2, u3) = values
+                    self.id = u0
+                    self.shipping = u1
+                    var new2 = u2; Swift.swap(&self.billing, &new2)
+                    if var new3 = u3 { Swift.swap(&self.extra, &new3) }
+                }
+            }
+            """
+        )
+    }
 }

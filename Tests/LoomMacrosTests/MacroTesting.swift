@@ -18,6 +18,7 @@ let loomMacros: [String: MacroSpec] = [
     "JSONLossy": MacroSpec(type: JSONMarkerMacro.self),
     "JSONOmit": MacroSpec(type: JSONMarkerMacro.self),
     "JSONUnknownKeys": MacroSpec(type: JSONMarkerMacro.self),
+    "JSONFlatten": MacroSpec(type: JSONMarkerMacro.self),
 ]
 
 /// The macros as the compiler passes them for a type that already declares `JSONModel`.

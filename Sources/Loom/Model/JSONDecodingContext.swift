@@ -121,6 +121,10 @@ public struct JSONDecodingContext: Sendable {
     @usableFromInline var exemptKey = -1
     /// The document `exemptKey` indexes into.
     @usableFromInline var exemptKeyDocument: ObjectIdentifier?
+    /// The object a flattened value is being read from, with the prefix of its keys
+    /// (`@JSONFlatten`); unretained, so copying a context stays free of reference counting: the
+    /// reader that reads the flattened value keeps it alive meanwhile.
+    var flattenScope: Unmanaged<FlattenScope>?
     /// Whether values of another JSON type are converted (``JSONCoercion``); read only on the
     /// type-mismatch path of the leaf decoders, so strict decoding pays nothing for it.
     public internal(set) var isLenient: Bool

@@ -124,8 +124,14 @@ extension JSONDecodingContext {
     func noteMissingDefault(_ keys: JSONKeySet, _ slot: Int, in object: JSONElement, _ defaultValue: String) {
         guard let notes = storage.notes else { return }
         // Named as in the JSON, like the key of a missing-key error.
-        let name = keys.explicit[slot] ? keys.names[slot] : decoder.keyStrategy.key(for: keys.names[slot])
-        let path: [JSONPathComponent] = keys.prefix.map { .key($0) } + [.key(name)]
+        var name = keys.explicit[slot] ? keys.names[slot] : decoder.keyStrategy.key(for: keys.names[slot])
+        var steps = keys.prefix
+        // A flattened value's keys sit in its parent's object, prefixed.
+        if let scope = flattenScope?.takeUnretainedValue(), scope.holds(object) {
+            let start = String(decoding: scope.prefix, as: UTF8.self)
+            if steps.isEmpty { name = start + name } else { steps[0] = start + steps[0] }
+        }
+        let path: [JSONPathComponent] = steps.map { .key($0) } + [.key(name)]
         let reason = defaultValue.isEmpty ? "key missing, used the default" : "key missing, used the default \(defaultValue)"
         notes.add(.defaulted, reason, at: object, suffix: path, error: nil)
     }

@@ -139,6 +139,9 @@ extension _JSONElementReader: _JSONReading {
         throws -> Bool
     {
         _ = try context.object(current, for: Model.self)
+        if let scope = context.flattenScope?.takeUnretainedValue(), scope.holds(current) {
+            return try enterFlattened(current, keys, scope, model: ObjectIdentifier(Model.self), context)
+        }
         return enter(current, keys, reportsUnknown: !keys.capturesUnknown, context)
     }
 

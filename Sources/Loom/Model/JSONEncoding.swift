@@ -66,7 +66,10 @@ public struct JSONModelEncoder: Sendable {
             try value.encode(to: &writer, context: context)
         } catch let error as JSONError {
             let path = describePath(JSONWriter.openPath(of: writer.bytes))
-            guard !path.isEmpty, !error.message.hasPrefix(path + ": ") else { throw error }
+            // A flattened value's error names the whole path already (`orders[0].billing_city`).
+            guard !path.isEmpty, !error.message.hasPrefix(path + ": "), !error.message.hasPrefix(path + "."),
+                !error.message.hasPrefix(path + "[")
+            else { throw error }
             throw JSONError(kind: error.kind, message: "\(path): \(error.message)")
         }
     }

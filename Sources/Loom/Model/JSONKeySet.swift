@@ -17,6 +17,17 @@ public final class JSONKeySet: Sendable {
     /// never rejected as unknown.
     public let capturesUnknown: Bool
 
+    /// Per slot, the part of the key a key strategy leaves alone: the prefix of a
+    /// `@JSONFlatten(prefix:)` property's keys; empty when the model flattens nothing.
+    let keyPrefixes: [String]
+    /// The `@JSONFlatten` properties whose keys this level-0 key set lists after the model's own.
+    let flattened: [_JSONFlattened]
+    /// Per key mode (``JSONKeyStrategy/keyMode``: as written, then each built-in style), why
+    /// the keys of the model and its flattened properties cannot be told apart (two properties
+    /// with the same key), or `nil`: decoding and encoding the model in that mode throw it.
+    /// Empty when the model flattens nothing.
+    let flattenConflicts: [String?]
+
     @usableFromInline let plain: KeyBytes
     /// The keys under each built-in key style, indexed by key mode minus one
     /// (``JSONKeyStrategy/keyMode``): explicit keys as written, the others converted.
@@ -34,15 +45,32 @@ public final class JSONKeySet: Sendable {
     ///     entries count as `false`.
     ///   - prefix: The key path of this level inside the model, for error paths.
     ///   - capturesUnknown: Whether the model keeps the members no key maps.
-    public init(_ names: [String], explicit: [Bool] = [], prefix: [String] = [], capturesUnknown: Bool = false) {
+    public convenience init(_ names: [String], explicit: [Bool] = [], prefix: [String] = [], capturesUnknown: Bool = false) {
+        self.init(names, explicit: explicit, prefix: prefix, capturesUnknown: capturesUnknown, keyPrefixes: [], flattened: [])
+    }
+
+    /// `keyPrefixes`, per slot, is the start of the key that key strategies leave alone (a
+    /// `@JSONFlatten(prefix:)`), empty for a key set that flattens nothing.
+    init(
+        _ names: [String], explicit: [Bool], prefix: [String], capturesUnknown: Bool, keyPrefixes: [String],
+        flattened: [_JSONFlattened], conflicts: [String?] = []
+    ) {
         let flags = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
         self.names = names
         self.explicit = flags
         self.prefix = prefix
         self.capturesUnknown = capturesUnknown
+        self.keyPrefixes = keyPrefixes
+        self.flattened = flattened
+        self.flattenConflicts = conflicts
         plain = KeyBytes(names)
         styled = KeySpelling.Style.allCases.map { style in
-            KeyBytes(names.indices.map { flags[$0] ? names[$0] : style.apply(to: names[$0]) })
+            KeyBytes(names.indices.map { slot in
+                if flags[slot] { return names[slot] }
+                guard slot < keyPrefixes.count, !keyPrefixes[slot].isEmpty else { return style.apply(to: names[slot]) }
+                let start = keyPrefixes[slot]
+                return start + style.apply(to: String(names[slot].dropFirst(start.count)))
+            })
         }
         var twins = [Int](repeating: -1, count: names.count)
         var last: [String: Int] = [:]
@@ -71,7 +99,12 @@ public final class JSONKeySet: Sendable {
 
     /// The key names after applying `strategy` to the non-explicit ones.
     public func names(for strategy: JSONKeyStrategy) -> [String] {
-        names.indices.map { explicit[$0] ? names[$0] : strategy.key(for: names[$0]) }
+        names.indices.map { slot in
+            if explicit[slot] { return names[slot] }
+            guard slot < keyPrefixes.count, !keyPrefixes[slot].isEmpty else { return strategy.key(for: names[slot]) }
+            let start = keyPrefixes[slot]
+            return start + strategy.key(for: String(names[slot].dropFirst(start.count)))
+        }
     }
 
     /// The slot whose key equals `key`'s bytes, or -1.

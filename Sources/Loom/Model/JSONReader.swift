@@ -68,17 +68,24 @@ public struct JSONReader {
     /// internally tagged enum has read (its tag): the next ``beginObject(_:)`` continues that
     /// object instead of expecting `{`.
     @usableFromInline var resuming = false
+    /// While a flattened value is read from its parent's object (`@JSONFlatten`): the depth
+    /// inside that object, whose keys are matched without `flattenPrefix`; -1 otherwise.
+    @usableFromInline var flattenDepth = -1
+    /// The prefix of the keys of the flattened value being read.
+    var flattenPrefix: [UInt8] = []
 
+    /// `comparesInPlace: false` sends every key to ``searchKey(_:hint:)`` (a flattened value's
+    /// keys, which have a prefix to remove).
     init(
         _ input: UnsafeBufferPointer<UInt8>, options: JSONParsingOptions, keyStrategy: JSONKeyStrategy = .useDefaultKeys,
-        reporting: Bool = false
+        reporting: Bool = false, comparesInPlace: Bool = true
     ) {
         scanner = JSONByteScanner(input, options: options)
         position = 0
         maxDepth = options.maxDepth
         keyMode = keyStrategy.keyMode
         self.keyStrategy = keyStrategy
-        plainKeys = keyMode == 0
+        plainKeys = keyMode == 0 && comparesInPlace
         self.reporting = reporting
         self.options = options
     }
@@ -248,6 +255,9 @@ public struct JSONReader {
         keyStart = position
         let (raw, flags) = try stringToken()
         try colon()
+        if flattenDepth == depth, !flattenPrefix.isEmpty {
+            return flattenedSlot(keys, raw, escaped: flags & stringHasEscapesFlag != 0, hint: &hint)
+        }
         guard let table = keys.table(keyMode) else {
             // A `.custom` strategy, as the general path matches it: the strategy's names,
             // compared as strings.
@@ -648,7 +658,8 @@ public struct JSONReader {
     ///   them all), or for invalid JSON.
     @inlinable @inline(__always)
     public mutating func skipUnknown(_ context: borrowing JSONDecodingContext) throws(Fallback) {
-        if context.rejectsUnknownKeys { try Self.fail() }
+        // A flattened value's object is its parent's, which judged its unknown keys.
+        if context.rejectsUnknownKeys, flattenDepth != depth { try Self.fail() }
         try skipValue()
     }
 

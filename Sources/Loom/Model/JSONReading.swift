@@ -289,6 +289,29 @@ public protocol _JSONReading {
     /// - Throws: only when called without the checks.
     func unwrap<T>(_ slot: consuming T?) throws -> T
 
+    // MARK: Flattened properties
+
+    /// Where the model's object starts, before ``beginObject(_:_:_:)``: its `@JSONFlatten`
+    /// properties read it again.
+    ///
+    /// - Throws: when the object cannot be read again.
+    mutating func objectStart() throws -> Int
+
+    /// Passes over the value of key `slot` of `keys`, which belongs to a flattened property,
+    /// noting in `state` that one of the property's keys is present.
+    ///
+    /// - Throws: for invalid JSON.
+    mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: JSONKeySet, _ slot: Int) throws
+
+    /// Reads flattened property `entry` of `keys` (the model's level-0 key set) from the
+    /// model's own object; `nil` when none of its keys is present and `presence` allows that.
+    ///
+    /// - Throws: the value's errors, named by the keys as the object has them.
+    mutating func flattened<T: JSONDecodable>(
+        _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
+        _ context: borrowing JSONDecodingContext
+    ) throws -> T?
+
     // MARK: Hooks
 
     /// Runs a per-property validator that throws to reject the value of slot `index`.

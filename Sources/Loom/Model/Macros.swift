@@ -326,3 +326,29 @@ public macro JSONLenient(rounding: FloatingPointRoundingRule?) =
 /// models do not (``JSONModelDecoder/lossyCollections`` makes a whole decode lossy).
 @attached(peer)
 public macro JSONLossy() = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")
+
+/// Reads and writes a model-typed property's members in the enclosing model's own object,
+/// each key after `prefix`.
+///
+/// ```swift
+/// @JSONModel struct Address { var street: String; var city: String }
+/// @JSONModel struct Order {
+///     var id: Int
+///     @JSONFlatten(prefix: "billing_") var billing: Address   // "billing_street", "billing_city"
+/// }
+/// ```
+///
+/// Decoding reads the property's type from the model's object: its keys are the ones that
+/// start with `prefix` (as written; a key strategy converts only the rest, as for the type
+/// alone), and every other member is the model's. To the model, those keys are known: they
+/// are never rejected as unknown nor kept by `@JSONUnknownKeys`. Encoding writes the value's
+/// members into the model's object, after the model's own keys, each with `prefix`.
+///
+/// An optional property (`Address?`), or one with a default, is `nil` (the default) when none
+/// of its keys is present; when some are, the value is decoded and its missing required keys
+/// are errors. Errors name keys as the object has them: `billing_street: expected String,
+/// found Int`. Only `@JSONModel` types can be flattened (the model learns their keys at run
+/// time); decoding or encoding a model whose flattened keys coincide with each other or with
+/// its own keys throws an error naming the key.
+@attached(peer)
+public macro JSONFlatten(prefix: String = "") = #externalMacro(module: "LoomMacros", type: "JSONMarkerMacro")

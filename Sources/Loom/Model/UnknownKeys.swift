@@ -19,6 +19,8 @@ extension JSONReader {
     /// - Throws: ``Fallback`` for invalid JSON.
     @usableFromInline
     mutating func capture(_ slot: inout _JSONUnknownMembers, _ context: borrowing JSONDecodingContext) throws(Fallback) {
+        // A flattened value's object is its parent's, whose members are not unknown to it.
+        if flattenDepth == depth { return try skipValue() }
         let valueStart = position
         position = keyStart
         let name = try memberName()
@@ -34,6 +36,8 @@ extension _JSONElementReader {
     /// policy leaves them.
     func unknownMembers(_ keys: JSONKeySet, _ context: borrowing JSONDecodingContext) -> [String: JSONValue] {
         var members: [String: JSONValue] = [:]
+        // A flattened value's object is its parent's, whose members are not unknown to it.
+        if readsFlattened(context) { return members }
         var hint = 0
         for member in object.members where keys.match(member.key, hint: &hint, context) < 0 {
             let name = member.key.stringValue ?? ""

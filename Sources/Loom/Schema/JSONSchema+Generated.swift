@@ -129,6 +129,75 @@ public struct _JSONSchemaObject {
         }
     }
 
+    /// Adds the properties of flattened property `entry` of `keys` (`@JSONFlatten`): those of
+    /// `type`'s object schema, with the property's prefix. An optional or defaulted one
+    /// requires its type's required keys once any of its keys is present.
+    public mutating func flatten<T: JSONDecodable>(
+        _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ presence: _JSONSchemaPresence,
+        in schemas: inout JSONSchemaDefinitions
+    ) {
+        let prefix = entry < keys.flattened.count ? keys.flattened[entry].prefix : ""
+        let reference = schemas.schema(for: T.self)
+        guard case .object(let object)? = schemas.takeDefinition(reference) ?? Optional(reference) else { return }
+        guard case .object(let properties)? = object["properties"] else {
+            // Not an object schema with properties (a type being defined, a hand-written one):
+            // the object must still meet it.
+            if prefix.isEmpty, presence.isRequired { conditions.append(reference) }
+            return
+        }
+        var required: [String] = []
+        if case .array(let names)? = object["required"] {
+            required = names.compactMap { if case .string(let name) = $0 { prefix + name } else { nil } }
+        }
+        for (name, value) in properties {
+            root.insert([prefix + name], value, required: presence.isRequired && required.contains(prefix + name))
+        }
+        var rules: [JSONValue] = []
+        if case .array(let all)? = object["allOf"] { rules = all.map { Self.renamed($0, prefix: prefix) } }
+        if !presence.isRequired, !required.isEmpty {
+            rules.append(.object(["required": .array(JSONArray(required.map { .string($0) }))]))
+        }
+        guard !rules.isEmpty else { return }
+        if presence.isRequired {
+            conditions.append(contentsOf: rules)
+        } else {
+            let present = JSONValue.object([
+                "anyOf": .array(JSONArray(properties.map { .object(["required": [.string(prefix + $0.key)]]) }))
+            ])
+            conditions.append(.object(["if": present, "then": rules.count == 1 ? rules[0] : .object(["allOf": .array(JSONArray(rules))])]))
+        }
+    }
+
+    /// `schema` (a rule about an object's keys) with `prefix` put before the keys it names at
+    /// the object's own level.
+    static func renamed(_ schema: JSONValue, prefix: String) -> JSONValue {
+        guard !prefix.isEmpty, case .object(let object) = schema else { return schema }
+        var result = JSONObject()
+        for (key, value) in object {
+            switch key {
+            case "properties":
+                if case .object(let properties) = value {
+                    result[key] = .object(JSONObject(properties.map { (prefix + $0.key, $0.value) }))
+                } else {
+                    result[key] = value
+                }
+            case "required":
+                if case .array(let names) = value {
+                    result[key] = .array(JSONArray(names.map { if case .string(let name) = $0 { .string(prefix + name) } else { $0 } }))
+                } else {
+                    result[key] = value
+                }
+            case "if", "then", "else", "not":
+                result[key] = renamed(value, prefix: prefix)
+            case "allOf", "anyOf", "oneOf":
+                if case .array(let all) = value { result[key] = .array(JSONArray(all.map { renamed($0, prefix: prefix) })) } else { result[key] = value }
+            default:
+                result[key] = value
+            }
+        }
+        return .object(result)
+    }
+
     /// The object schema.
     public var schema: JSONValue {
         var object = root.schema(nullable: false)

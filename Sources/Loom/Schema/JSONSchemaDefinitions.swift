@@ -23,6 +23,11 @@ public struct JSONSchemaDefinitions {
         var schema: JSONValue?
         /// How many references point at it.
         var references = 0
+        /// Whether a flattened property copied its properties: unless something else refers
+        /// to it, it is not listed.
+        var inlined = false
+
+        var isListed: Bool { !(inlined && references == 0) }
     }
 
     /// The start of every `$ref`: `#/$defs/` or `#/components/schemas/`.
@@ -140,7 +145,7 @@ public struct JSONSchemaDefinitions {
             break
         }
         var defs = JSONObject()
-        for (index, definition) in definitions.enumerated() where index != skipped {
+        for (index, definition) in definitions.enumerated() where index != skipped && definition.isListed {
             defs[definition.name] = definition.schema ?? JSONSchema.any
         }
         if !defs.isEmpty { document["$defs"] = .object(defs) }
@@ -150,7 +155,7 @@ public struct JSONSchemaDefinitions {
     /// Every definition by name (OpenAPI's `components.schemas`).
     var definitionsObject: JSONObject {
         var object = JSONObject()
-        for definition in definitions { object[definition.name] = definition.schema ?? JSONSchema.any }
+        for definition in definitions where definition.isListed { object[definition.name] = definition.schema ?? JSONSchema.any }
         return object
     }
 
@@ -161,6 +166,15 @@ public struct JSONSchemaDefinitions {
         guard indexByType[key] == nil else { return }
         indexByType[key] = definitions.count
         definitions.append(Definition(name: uniqueName(for: type), schema: schema))
+    }
+
+    /// The schema `reference` refers to, for a flattened property that copies its properties;
+    /// the reference is taken back. `nil` for anything but a reference to a finished definition.
+    mutating func takeDefinition(_ reference: JSONValue) -> JSONValue? {
+        guard let index = referencedIndex(reference), let schema = definitions[index].schema else { return nil }
+        definitions[index].references -= 1
+        definitions[index].inlined = true
+        return schema
     }
 
     private func referencedIndex(_ schema: JSONValue) -> Int? {

@@ -108,6 +108,13 @@ struct SchemaAgreementTests {
         subject([SchemaUser].self, [#"[{"login": "a", "id": 1}, {"login": "b", "id": 2}]"#, "[]"]),
         subject([String: SchemaNode].self, [#"{"a": {"name": "x"}}"#]),
         subject(SchemaUser?.self, ["null", #"{"login": "a", "id": 1}"#]),
+        subject(
+            FlatOrder.self,
+            [
+                #"{"id": 1, "street": "s", "city": "c"}"#,
+                #"{"id": 2, "street": "s", "city": "c", "zip": null, "billing_street": "b", "billing_city": "d", "billing_zip": "z"}"#,
+            ]),
+        subject(FlatVenue.self, [#"{"id": 1, "place_name": "n", "place_geo_lat": 1.5, "place_geo_lon": 2, "place_tags": ["a"]}"#]),
     ] }
 
     @Test("every sample of the test models validates against the model's schema")
