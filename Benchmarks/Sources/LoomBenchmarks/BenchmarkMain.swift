@@ -47,7 +47,8 @@ enum BenchmarkMain {
         (the JSON Lines file in a temporary directory, deleted at the end).
         Cases: parse-document, parse-value, write, decode-models, encode-models, stream-decode;
         twitter: decode-subset and its feature rows decode-keypaths, decode-fallbacks,
-        decode-hooks, decode-classes; canada: decode-keypath, decode-tagged (beside decode-models).
+        decode-hooks, decode-classes, decode-lossy; canada: decode-keypath,
+        decode-tagged (beside decode-models).
         """
 
     static func main() {

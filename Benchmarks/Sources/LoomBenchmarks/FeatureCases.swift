@@ -34,6 +34,10 @@ func twitterFeatureCases(for corpus: Corpus) -> [CaseSpec] {
             "decode-classes", "decode models (timeline subset, final classes)", corpus: corpus, plain: plain,
             loomLabel: "ClassTimeline(jsonData:)", loom: { try ClassTimeline(jsonData: $0) },
             foundation: ClassTimeline.self, plainLoom: plainLoom, reference: reference),
+        featureSpec(
+            "decode-lossy", "decode models (timeline subset, lossy properties)", corpus: corpus, plain: plain,
+            loomLabel: "LossyTimeline(jsonData:)", loom: { try LossyTimeline(jsonData: $0) },
+            foundation: LossyTimeline.self, plainLoom: plainLoom, reference: reference),
     ]
 }
 

@@ -1,8 +1,8 @@
 // The timeline subset of twitter.json (`Models/TwitterTimeline.swift`, the plain row) mapped
-// once per mapping feature: key paths, fallback keys, lifecycle hooks, final classes. Each
-// model reads exactly the information the plain one reads, and its digest is checked against
-// the plain model's reference digest; each is timed against the `Codable` model a user would
-// write for `JSONDecoder` to get the same result.
+// once per mapping feature: key paths, fallback keys, lifecycle hooks, final classes, lossy
+// properties. Each model reads exactly the information the plain one reads, and its digest is
+// checked against the plain model's reference digest; each is timed against the `Codable`
+// model a user would write for `JSONDecoder` to get the same result.
 
 import Foundation
 import Loom
@@ -397,6 +397,76 @@ final class ClassMedia: Codable, Sendable {
     }
 }
 
+// MARK: - Lossy properties
+
+/// `decode-lossy`: five properties of the status keep a value that fails to decode from
+/// failing the status: the two counts and two flags take a default, the reply's screen name
+/// `nil` (twitter.json has no such value: nothing is replaced). Foundation's side is the same
+/// structs with the `init(from:)` a `JSONDecoder` user writes for that:
+/// `(try? container.decodeIfPresent(...)) ?? default` for the same properties.
+@JSONModel
+struct LossyTimeline: Decodable, Sendable {
+    var statuses: [LossyStatus]
+}
+
+@JSONModel
+struct LossyStatus: Decodable, Sendable {
+    let metadata: TimelineMetadata
+    let id: Int64
+    @JSONKey("created_at") let createdAt: String
+    let text: String
+    let user: TimelineUser
+    @JSONLossy @JSONKey("in_reply_to_screen_name") var inReplyToScreenName: String?
+    @JSONKey("retweeted_status") let retweetedStatus: Indirect<LossyStatus>?
+    @JSONLossy @JSONKey("retweet_count") var retweetCount: Int = 0
+    @JSONLossy @JSONKey("favorite_count") var favoriteCount: Int = 0
+    let entities: TimelineEntities
+    @JSONLossy var favorited: Bool = false
+    @JSONLossy var retweeted: Bool = false
+    @JSONKey("possibly_sensitive") let possiblySensitive: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case metadata
+        case id
+        case createdAt = "created_at"
+        case text
+        case user
+        case inReplyToScreenName = "in_reply_to_screen_name"
+        case retweetedStatus = "retweeted_status"
+        case retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count"
+        case entities
+        case favorited
+        case retweeted
+        case possiblySensitive = "possibly_sensitive"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        metadata = try container.decode(TimelineMetadata.self, forKey: .metadata)
+        id = try container.decode(Int64.self, forKey: .id)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        text = try container.decode(String.self, forKey: .text)
+        user = try container.decode(TimelineUser.self, forKey: .user)
+        inReplyToScreenName = (try? container.decodeIfPresent(String.self, forKey: .inReplyToScreenName)) ?? nil
+        retweetedStatus = try container.decodeIfPresent(Indirect<LossyStatus>.self, forKey: .retweetedStatus)
+        retweetCount = (try? container.decodeIfPresent(Int.self, forKey: .retweetCount)) ?? 0
+        favoriteCount = (try? container.decodeIfPresent(Int.self, forKey: .favoriteCount)) ?? 0
+        entities = try container.decode(TimelineEntities.self, forKey: .entities)
+        favorited = (try? container.decodeIfPresent(Bool.self, forKey: .favorited)) ?? false
+        retweeted = (try? container.decodeIfPresent(Bool.self, forKey: .retweeted)) ?? false
+        possiblySensitive = try container.decodeIfPresent(Bool.self, forKey: .possiblySensitive)
+    }
+
+    var timeline: TimelineStatus {
+        TimelineStatus(
+            metadata: metadata, id: id, createdAt: createdAt, text: text, user: user,
+            inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus.map { Indirect($0.value.timeline) },
+            retweetCount: retweetCount, favoriteCount: favoriteCount, entities: entities, favorited: favorited,
+            retweeted: retweeted, possiblySensitive: possiblySensitive)
+    }
+}
+
 // MARK: - Benchmark digests
 
 /// What a feature row needs from a decoded model: a cheap number for timed iterations and
@@ -424,6 +494,11 @@ extension HookTimeline: DecodedModel {
 }
 
 extension ClassTimeline: DecodedModel {
+    var topLevelCount: Int { statuses.count }
+    var digest: ModelDigest { TimelineSearch(statuses: statuses.map(\.timeline)).digest }
+}
+
+extension LossyTimeline: DecodedModel {
     var topLevelCount: Int { statuses.count }
     var digest: ModelDigest { TimelineSearch(statuses: statuses.map(\.timeline)).digest }
 }
