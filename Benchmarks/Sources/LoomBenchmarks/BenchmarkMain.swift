@@ -48,7 +48,7 @@ enum BenchmarkMain {
         Cases: parse-document, parse-value, write, decode-models, encode-models, stream-decode;
         twitter: decode-subset and its feature rows decode-keypaths, decode-fallbacks,
         decode-hooks, decode-classes, decode-lossy; canada: decode-keypath,
-        decode-tagged (beside decode-models).
+        decode-tagged, decode-values (beside decode-models).
         """
 
     static func main() {

@@ -57,6 +57,10 @@ func canadaFeatureCases(for corpus: Corpus) -> [CaseSpec] {
             "decode-tagged", "decode models (internally tagged geometry)", corpus: corpus, plain: plain,
             loomLabel: "TaggedFeatureCollection(jsonData:)", loom: { try TaggedFeatureCollection(jsonData: $0) },
             foundation: TaggedFeatureCollection.self, plainLoom: plainLoom, reference: { try FeatureCollection.digest(of: $0) }),
+        featureSpec(
+            "decode-values", "decode models (tagged geometry, labeled values)", corpus: corpus, plain: plain,
+            loomLabel: "ValuesFeatureCollection(jsonData:)", loom: { try ValuesFeatureCollection(jsonData: $0) },
+            foundation: ValuesFeatureCollection.self, plainLoom: plainLoom, reference: { try FeatureCollection.digest(of: $0) }),
     ]
 }
 

@@ -1,5 +1,5 @@
 // canada.json (`Models/Canada.swift`, the plain row) mapped with a key path and with a
-// polymorphic geometry. Each model reads the information the plain one reads, and its digest is
+// polymorphic geometry (a payload struct per case, or the members as a case's labeled values). Each model reads the information the plain one reads, and its digest is
 // checked against the plain model's reference digest; each is timed against the `Codable`
 // model a user would write for `JSONDecoder` to get the same result.
 
@@ -113,6 +113,71 @@ struct MultiPolygonShape: Codable, Sendable {
     var coordinates: [[[[Double]]]]
 }
 
+// MARK: - Several labeled values
+
+/// `decode-values`: the geometry as an internally tagged enum whose cases hold GeoJSON's
+/// members as labeled associated values, `coordinates` and the optional `bbox`
+/// (`{"type": "Polygon", "coordinates": …}`), with no payload struct. canada.json holds one
+/// `Polygon`, without a `bbox`.
+@JSONModel
+struct ValuesFeatureCollection: Decodable, Sendable {
+    var type: String
+    var features: [ValuesFeature]
+}
+
+@JSONModel
+struct ValuesFeature: Decodable, Sendable {
+    var type: String
+    var properties: [String: String]
+    var geometry: ValuesShape
+}
+
+@JSONModel(representation: .internal(tag: "type"))
+enum ValuesShape: Decodable, Sendable {
+    @JSONTag("Point") case point(coordinates: [Double], bbox: [Double]? = nil)
+    @JSONTag("LineString") case lineString(coordinates: [[Double]], bbox: [Double]? = nil)
+    @JSONTag("Polygon") case polygon(coordinates: [[[Double]]], bbox: [Double]? = nil)
+    @JSONTag("MultiPolygon") case multiPolygon(coordinates: [[[[Double]]]], bbox: [Double]? = nil)
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case coordinates
+        case bbox
+    }
+
+    /// Foundation's side: the `init(from:)` a `JSONDecoder` user writes for an internally
+    /// tagged enum whose cases hold the object's members: `type`, then the case's values from
+    /// the same container.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        let bbox = try container.decodeIfPresent([Double].self, forKey: .bbox)
+        switch type {
+        case "Point":
+            self = .point(coordinates: try container.decode([Double].self, forKey: .coordinates), bbox: bbox)
+        case "LineString":
+            self = .lineString(coordinates: try container.decode([[Double]].self, forKey: .coordinates), bbox: bbox)
+        case "Polygon":
+            self = .polygon(coordinates: try container.decode([[[Double]]].self, forKey: .coordinates), bbox: bbox)
+        case "MultiPolygon":
+            self = .multiPolygon(
+                coordinates: try container.decode([[[[Double]]]].self, forKey: .coordinates), bbox: bbox)
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown geometry \(type)")
+        }
+    }
+
+    /// The tag, as the plain model's `Geometry.type` holds it.
+    var typeName: String {
+        switch self {
+        case .point: "Point"
+        case .lineString: "LineString"
+        case .polygon: "Polygon"
+        case .multiPolygon: "MultiPolygon"
+        }
+    }
+}
+
 // MARK: - Benchmark digests
 
 extension FeatureCollection: DecodedModel {}
@@ -164,6 +229,32 @@ extension TaggedFeatureCollection: DecodedModel {
             switch feature.geometry {
             case .polygon(let polygon):
                 Geometry.add(type: feature.geometry.typeName, rings: polygon.coordinates, to: &digest)
+            case .point, .lineString, .multiPolygon:
+                // Not in canada.json: a digest the reference cannot match.
+                digest.add("geometry.type", text: feature.geometry.typeName)
+                digest.count("unexpected geometry")
+            }
+        }
+        return digest
+    }
+}
+
+extension ValuesFeatureCollection: DecodedModel {
+    var topLevelCount: Int { features.count }
+
+    var digest: ModelDigest {
+        var digest = ModelDigest()
+        digest.add("type", type.utf8.count)
+        for feature in features {
+            digest.count("features")
+            digest.add("feature.type", feature.type.utf8.count)
+            digest.add("properties", feature.properties.count)
+            if let name = feature.properties["name"] { digest.add("properties.name", text: name) }
+            switch feature.geometry {
+            case .polygon(let coordinates, let bbox):
+                Geometry.add(type: feature.geometry.typeName, rings: coordinates, to: &digest)
+                // The plain model has no bounding box and canada.json none to read.
+                if bbox != nil { digest.count("unexpected bbox") }
             case .point, .lineString, .multiPolygon:
                 // Not in canada.json: a digest the reference cannot match.
                 digest.add("geometry.type", text: feature.geometry.typeName)
