@@ -659,17 +659,6 @@ public struct JSONDecodingContext: Sendable {
     }
 }
 
-/// An `Error` made `Sendable` by capturing its description and type when it is not already.
-struct SendableError: Error, Sendable, CustomStringConvertible {
-    let description: String
-    let typeName: String
-
-    init(_ error: any Error) {
-        description = String(describing: error)
-        typeName = String(reflecting: type(of: error))
-    }
-}
-
 extension JSONDecodingError {
     /// Prefixes the path of the key in `slot` of `keys`: the key set's prefix, then the key.
     @usableFromInline
