@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/Loom/JSON/PowersOfFive.swift: 128-bit approximations of 5^q for
+"""Generates Sources/Loom/Core/PowersOfFive.swift: 128-bit approximations of 5^q for
 q in [-342, 308], normalized so the top bit is set, as the Eisel-Lemire algorithm needs
 (the same construction as fast_float's table). Run from the repository root."""
 
@@ -34,4 +34,4 @@ out.append("let powersOfFive128: [UInt64] = [")
 for c in lines:
     out.append("    0x%016x, 0x%016x," % (c >> 64, c & ((1 << 64) - 1)))
 out.append("]")
-open("Sources/Loom/JSON/PowersOfFive.swift", "w").write("\n".join(out) + "\n")
+open("Sources/Loom/Core/PowersOfFive.swift", "w").write("\n".join(out) + "\n")

@@ -107,7 +107,7 @@ public struct JSONArchive: Sendable {
             throw JSONArchiveError(.encodingFailed, "could not encode \(T.self): \(error)", underlyingError: error)
         } catch {
             throw JSONArchiveError(
-                .encodingFailed, "could not encode \(T.self): \(error)", underlyingError: SendableErrorDescription(error))
+                .encodingFailed, "could not encode \(T.self): \(error)", underlyingError: SendableError(error))
         }
     }
 
@@ -333,7 +333,7 @@ public struct JSONArchive: Sendable {
         guard var decoding = error as? JSONDecodingError else {
             return JSONArchiveError(
                 .decodingFailed, "the payload does not decode as \(expected): \(error)",
-                underlyingError: SendableErrorDescription(error))
+                underlyingError: SendableError(error))
         }
         if migrated {
             // Positions would point into the migrated JSON, which is not in the file.

@@ -64,7 +64,7 @@ public struct JSONMigration: Sendable, CustomStringConvertible {
             } catch {
                 throw JSONArchiveError(
                     .migrationFailed, "migration \(fromVersion) → \(toVersion) failed: \(change): \(error)",
-                    underlyingError: SendableErrorDescription(error))
+                    underlyingError: SendableError(error))
             }
         }
         value = edited
@@ -219,17 +219,6 @@ public struct JSONMigration: Sendable, CustomStringConvertible {
 /// A change's own failure (as opposed to an error thrown by a user closure).
 struct ChangeFailure: Error {
     var reason: String
-}
-
-/// An error of unknown sendability, kept as its description.
-struct SendableErrorDescription: Error, Sendable, CustomStringConvertible {
-    let description: String
-    let typeName: String
-
-    init(_ error: any Error) {
-        description = String(describing: error)
-        typeName = String(reflecting: type(of: error))
-    }
 }
 
 extension String {

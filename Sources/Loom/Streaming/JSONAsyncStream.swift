@@ -191,7 +191,7 @@ public struct JSONAsyncStream<Element: JSONDecodable>: AsyncSequence, Sendable {
                 } catch {
                     throw JSONStreamError(
                         .io, "reading the input failed: \(error)", elementIndex: nil, line: nil, column: nil,
-                        byteOffset: nil, underlyingError: SendableErrorDescription(error))
+                        byteOffset: nil, underlyingError: SendableError(error))
                 }
             }
         }

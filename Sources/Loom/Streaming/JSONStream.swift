@@ -355,7 +355,7 @@ final class JSONByteReader {
             } catch {
                 throw JSONStreamError(
                     .io, "reading the input failed: \(error)", elementIndex: nil, line: nil, column: nil,
-                    byteOffset: offset, underlyingError: SendableErrorDescription(error))
+                    byteOffset: offset, underlyingError: SendableError(error))
             }
         }
     }

@@ -92,7 +92,7 @@ struct StreamPosition: Sendable, Hashable {
         guard let decoding = failure as? JSONDecodingError else {
             return JSONStreamError(
                 .decoding, String(describing: failure), elementIndex: index, line: line, column: column,
-                byteOffset: byteOffset, underlyingError: SendableErrorDescription(failure))
+                byteOffset: byteOffset, underlyingError: SendableError(failure))
         }
         if decoding.kind == .syntax, let syntax = decoding.syntaxError {
             let mapped = map(syntax)
