@@ -27,6 +27,9 @@ public final class JSONKeySet: Sendable {
     /// with the same key), or `nil`: decoding and encoding the model in that mode throw it.
     /// Empty when the model flattens nothing.
     let flattenConflicts: [String?]
+    /// The first slot of a flattened property's keys, or `Int.max`: a match there leaves the
+    /// hint on the model's own keys, which the member loop expects in order around them.
+    let firstFlattenedSlot: Int
 
     @usableFromInline let plain: KeyBytes
     /// The keys under each built-in key style, indexed by key mode minus one
@@ -63,6 +66,7 @@ public final class JSONKeySet: Sendable {
         self.keyPrefixes = keyPrefixes
         self.flattened = flattened
         self.flattenConflicts = conflicts
+        firstFlattenedSlot = flattened.map(\.slots.lowerBound).min() ?? Int.max
         plain = KeyBytes(names)
         styled = KeySpelling.Style.allCases.map { style in
             KeyBytes(names.indices.map { slot in

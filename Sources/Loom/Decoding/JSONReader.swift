@@ -268,10 +268,12 @@ public struct JSONReader {
             hint = slot &+ 1
             return slot
         }
-        if flags & stringHasEscapesFlag != 0 {
-            return unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) }
-        }
-        return table.find(raw, hint: &hint)
+        let expected = hint
+        let slot =
+            flags & stringHasEscapesFlag != 0
+            ? unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) } : table.find(raw, hint: &hint)
+        if slot >= keys.firstFlattenedSlot { hint = expected }
+        return slot
     }
 
     /// Reads a member's key as a `String` (for dictionaries) and the colon after it.

@@ -130,10 +130,19 @@ extension JSONKeySet {
 /// Not API: generated slots hold one for a model with `@JSONFlatten` properties.
 public struct _JSONFlattenState: Sendable {
     /// The reading position of the model's object: the direct path reads the object's bytes
-    /// again from there.
-    @usableFromInline var start = 0
+    /// again from there when it could not keep the flattened members as it met them.
+    public var start = 0
     /// One bit per flattened property (past 63 they share the last) whose key was present.
     @usableFromInline var seen: UInt64 = 0
+    /// Per flattened property, on the direct path, its members as the member loop met them,
+    /// written as members of an object of its own (`"key":value,` with the property's own
+    /// keys), so that it reads them without passing over the parent's object again. The
+    /// first property's apart: most models flatten one, which then costs one buffer.
+    var firstMembers: [UInt8] = []
+    var otherMembers: [[UInt8]] = []
+    /// One bit per flattened property whose members could not be kept (a `.custom` key
+    /// strategy, a type that keeps unknown members, or past the 63rd property).
+    var unkept: UInt64 = 0
 
     @inlinable public init() {}
 
@@ -348,12 +357,41 @@ extension JSONReader {
         return index
     }
 
-    /// Passes over the value of a flattened property's key, noting that the key was present.
+    /// Passes over the value of a flattened property's key, noting that the key was present
+    /// and keeping the member, under the property's own key, for the property to read.
     ///
     /// - Throws: ``Fallback`` for invalid JSON.
     public mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: JSONKeySet, _ slot: Int) throws {
-        state.note(keys.flattenedEntry(of: slot))
+        let entry = keys.flattenedEntry(of: slot)
+        state.note(entry)
+        let valueStart = position
         try skipValue()
+        guard entry >= 0 else { return }
+        let bit: UInt64 = 1 &<< UInt64(min(entry, 63))
+        guard state.unkept & bit == 0 else { return }
+        let flattened = keys.flattened[entry]
+        // The property's own key for this slot: the flattened type's keys follow in the
+        // parent's key set in their own order.
+        guard entry < 63, keyMode != customKeyMode, let own = flattened.keys, !own.capturesUnknown,
+            slot >= flattened.slots.lowerBound, slot &- flattened.slots.lowerBound < own.count
+        else {
+            state.unkept |= bit
+            return
+        }
+        let value = UnsafeBufferPointer(start: base + valueStart, count: position &- valueStart)
+        func keep(_ members: inout [UInt8]) {
+            if members.isEmpty { members.reserveCapacity(128) }
+            own.appendEscapedKey(slot &- flattened.slots.lowerBound, mode: keyMode, to: &members)
+            members.append(UInt8(ascii: ":"))
+            members.append(contentsOf: value)
+            members.append(UInt8(ascii: ","))
+        }
+        if entry == 0 {
+            keep(&state.firstMembers)
+        } else {
+            while state.otherMembers.count < entry { state.otherMembers.append([]) }
+            keep(&state.otherMembers[entry &- 1])
+        }
     }
 
     /// Reads flattened property `entry` of `keys` from the model's object again, from its
@@ -367,6 +405,36 @@ extension JSONReader {
         guard keys.flattenConflict(mode: keyMode) == nil, entry < keys.flattened.count, T.readsDirectly else { try Self.fail() }
         let flattened = keys.flattened[entry]
         if presence != .required, !state.saw(entry) { return nil }
+        if entry < 63, state.unkept & (1 &<< UInt64(entry)) == 0 {
+            // The members the loop kept, as one object: a value that fails reads the whole
+            // input again on the general path, so positions inside it never reach an error.
+            let members =
+                entry == 0 ? state.firstMembers : entry &- 1 < state.otherMembers.count ? state.otherMembers[entry &- 1] : []
+            var limits = options
+            limits.maxDepth = max(maxDepth &- depth, 0)
+            let strategy = keyStrategy
+            let reporting = self.reporting
+            // `{`, the members without their last comma, `}`, then spaces: the number scanner's
+            // straight pass wants 64 bytes after a number's start, as in a document of any size.
+            let objectCount = max(members.count, 1) &+ 1
+            let count = objectCount &+ 64
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer throws -> T in
+                guard let start = buffer.baseAddress else { try Self.fail() }
+                start.initialize(to: UInt8(ascii: "{"))
+                members.withUnsafeBufferPointer { kept in
+                    if let from = kept.baseAddress, kept.count > 1 { (start + 1).initialize(from: from, count: kept.count &- 1) }
+                }
+                (start + (objectCount &- 1)).initialize(to: UInt8(ascii: "}"))
+                (start + objectCount).initialize(repeating: UInt8(ascii: " "), count: 64)
+                var reader = JSONReader(
+                    UnsafeBufferPointer(start: start, count: count), options: limits, keyStrategy: strategy,
+                    reporting: reporting)
+                let value = try T.read(from: &reader, context: context)
+                // Only the spaces may be left.
+                guard reader.position >= objectCount else { try Self.fail() }
+                return value
+            }
+        }
         // The member loop has passed the object's end: the object is the bytes since its start.
         let objectDepth = depth &+ 1
         guard state.start >= 0, state.start < position, position <= end else { try Self.fail() }
