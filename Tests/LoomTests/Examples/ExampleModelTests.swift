@@ -84,6 +84,26 @@ struct ExampleModelTests {
         #expect(Set(weather.keys) == ["temp", "temp_max", "temp_min", "humidity", "description"])
     }
 
+    /// A flattened model declared in another module: its generated code uses only what Loom
+    /// makes public.
+    @Test func flattenedCard() throws {
+        let text = """
+            {"id": "card_1N3", "brand": "Visa", "last4": "4242", "exp_month": 8, "exp_year": 2027,
+             "address_line1": "1 Main St", "address_city": "Lisbon", "address_zip": "1100", "address_country": "PT",
+             "funding": "credit"}
+            """
+        let card = try Card(jsonString: text)
+        #expect(card.address == CardAddress(line1: "1 Main St", city: "Lisbon", zip: "1100", country: "PT"))
+        #expect(card.expYear == 2027)
+        try expectRoundTrip(card)
+        let keys = try #require(try card.jsonValue().objectValue).keys
+        #expect(Set(keys) == ["id", "brand", "last4", "exp_month", "exp_year", "address_line1", "address_city", "address_zip", "address_country"])
+        let error = try #require(throws: JSONDecodingError.self) {
+            try Card(jsonString: #"{"id": "c", "brand": "Visa", "last4": "1", "exp_month": 1, "exp_year": 2, "address_zip": 1100}"#)
+        }
+        #expect(error.description.contains("address_zip"))
+    }
+
     @Test func weatherCollectedKeys() throws {
         let range = try WeatherRange(jsonData: example("weather.json"))
         #expect(range.temperatures == ["weather.temp": 21.4, "weather.temp_max": 24.0])
