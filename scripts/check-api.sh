@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compares the public API of the Loom module with the committed list in api/Loom.txt, so the
-# API changes only on purpose. Symbols under @_spi and underscored test hooks behind
-# @_spi(Testing) are left out, as swift-symbolgraph-extract leaves them out by default.
+# API changes only on purpose. Underscored symbols (not API: what generated code uses) and
+# symbols under @_spi (test hooks) are left out, as swift-symbolgraph-extract leaves them out
+# by default.
 #
 #   scripts/check-api.sh            fails with a diff when the API differs from the list
 #   scripts/check-api.sh --update   rewrites the list (read its diff before committing)
