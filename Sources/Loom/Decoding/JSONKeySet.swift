@@ -264,8 +264,13 @@ struct KeyBytes: @unchecked Sendable {
     }
 
     func appendEscaped(_ slot: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: escapedKey(slot))
+    }
+
+    /// The JSON text of a slot's key, quotes included.
+    func escapedKey(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
         let start = escapedStarts[slot]
-        output.append(contentsOf: UnsafeBufferPointer(start: escaped + start, count: escapedStarts[slot + 1] - start))
+        return UnsafeBufferPointer(start: escaped + start, count: escapedStarts[slot + 1] &- start)
     }
 }
 

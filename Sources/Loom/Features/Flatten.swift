@@ -140,6 +140,13 @@ public struct _JSONFlattenState: Sendable {
     /// first property's apart: most models flatten one, which then costs one buffer.
     var firstMembers: [UInt8] = []
     var otherMembers: [[UInt8]] = []
+    /// The first property's first members, kept as where they are in the input (the slot of
+    /// the property's own key, where the value starts and ends) rather than copied: a model
+    /// that flattens a few members allocates nothing for them.
+    var inlineSlots = SIMD8<Int>()
+    var inlineStarts = SIMD8<Int>()
+    var inlineEnds = SIMD8<Int>()
+    var inlineCount = 0
     /// One bit per flattened property whose members could not be kept (a `.custom` key
     /// strategy, a type that keeps unknown members, or past the 63rd property).
     var unkept: UInt64 = 0
@@ -378,19 +385,32 @@ extension JSONReader {
             state.unkept |= bit
             return
         }
-        let value = UnsafeBufferPointer(start: base + valueStart, count: position &- valueStart)
-        func keep(_ members: inout [UInt8]) {
+        let ownSlot = slot &- flattened.slots.lowerBound
+        func keep(_ members: inout [UInt8], _ ownSlot: Int, _ valueStart: Int, _ valueEnd: Int) {
             if members.isEmpty { members.reserveCapacity(128) }
-            own.appendEscapedKey(slot &- flattened.slots.lowerBound, mode: keyMode, to: &members)
+            own.appendEscapedKey(ownSlot, mode: keyMode, to: &members)
             members.append(UInt8(ascii: ":"))
-            members.append(contentsOf: value)
+            members.append(contentsOf: UnsafeBufferPointer(start: base + valueStart, count: valueEnd &- valueStart))
             members.append(UInt8(ascii: ","))
         }
         if entry == 0 {
-            keep(&state.firstMembers)
+            if state.firstMembers.isEmpty && state.inlineCount < 8 {
+                state.inlineSlots[state.inlineCount] = ownSlot
+                state.inlineStarts[state.inlineCount] = valueStart
+                state.inlineEnds[state.inlineCount] = position
+                state.inlineCount &+= 1
+                return
+            }
+            if state.firstMembers.isEmpty {
+                for index in 0..<state.inlineCount {
+                    keep(&state.firstMembers, state.inlineSlots[index], state.inlineStarts[index], state.inlineEnds[index])
+                }
+                state.inlineCount = 0
+            }
+            keep(&state.firstMembers, ownSlot, valueStart, position)
         } else {
             while state.otherMembers.count < entry { state.otherMembers.append([]) }
-            keep(&state.otherMembers[entry &- 1])
+            keep(&state.otherMembers[entry &- 1], ownSlot, valueStart, position)
         }
     }
 
@@ -410,20 +430,45 @@ extension JSONReader {
             // input again on the general path, so positions inside it never reach an error.
             let members =
                 entry == 0 ? state.firstMembers : entry &- 1 < state.otherMembers.count ? state.otherMembers[entry &- 1] : []
+            // Members still where the input has them (the first property's first few).
+            let inline = entry == 0 ? state.inlineCount : 0
+            guard let own = flattened.keys, let table = own.table(keyMode) else { try Self.fail() }
+            var inlineBytes = 0
+            for index in 0..<inline {
+                inlineBytes &+= table.escapedKey(state.inlineSlots[index]).count &+ state.inlineEnds[index]
+                    &- state.inlineStarts[index] &+ 2
+            }
             var limits = options
             limits.maxDepth = max(maxDepth &- depth, 0)
             let strategy = keyStrategy
             let reporting = self.reporting
             // `{`, the members without their last comma, `}`, then spaces: the number scanner's
             // straight pass wants 64 bytes after a number's start, as in a document of any size.
-            let objectCount = max(members.count, 1) &+ 1
+            let memberBytes = inline > 0 ? inlineBytes : members.count
+            let objectCount = max(memberBytes, 1) &+ 1
             let count = objectCount &+ 64
             return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer throws -> T in
                 guard let start = buffer.baseAddress else { try Self.fail() }
                 start.initialize(to: UInt8(ascii: "{"))
-                members.withUnsafeBufferPointer { kept in
-                    if let from = kept.baseAddress, kept.count > 1 { (start + 1).initialize(from: from, count: kept.count &- 1) }
+                var next = start + 1
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let from = bytes.baseAddress else { return }
+                    next.initialize(from: from, count: bytes.count)
+                    next += bytes.count
                 }
+                if inline > 0 {
+                    for index in 0..<inline {
+                        copy(table.escapedKey(state.inlineSlots[index]))
+                        next.initialize(to: UInt8(ascii: ":"))
+                        next += 1
+                        copy(UnsafeBufferPointer(start: base + state.inlineStarts[index], count: state.inlineEnds[index] &- state.inlineStarts[index]))
+                        next.initialize(to: UInt8(ascii: ","))
+                        next += 1
+                    }
+                } else {
+                    members.withUnsafeBufferPointer { copy($0) }
+                }
+                // The last comma, or the byte after `{` when there is no member, becomes `}`.
                 (start + (objectCount &- 1)).initialize(to: UInt8(ascii: "}"))
                 (start + objectCount).initialize(repeating: UInt8(ascii: " "), count: 64)
                 var reader = JSONReader(
