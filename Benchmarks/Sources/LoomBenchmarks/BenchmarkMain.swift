@@ -47,7 +47,7 @@ enum BenchmarkMain {
         (the JSON Lines file in a temporary directory, deleted at the end).
         Cases: parse-document, parse-value, write, decode-models, encode-models, stream-decode;
         twitter: decode-subset and its feature rows decode-keypaths, decode-fallbacks,
-        decode-hooks, decode-classes, decode-lossy; canada: decode-keypath,
+        decode-hooks, decode-classes, decode-flatten, decode-lossy; canada: decode-keypath,
         decode-tagged, decode-values (beside decode-models).
         """
 

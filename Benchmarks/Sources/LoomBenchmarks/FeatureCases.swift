@@ -35,6 +35,10 @@ func twitterFeatureCases(for corpus: Corpus) -> [CaseSpec] {
             loomLabel: "ClassTimeline(jsonData:)", loom: { try ClassTimeline(jsonData: $0) },
             foundation: ClassTimeline.self, plainLoom: plainLoom, reference: reference),
         featureSpec(
+            "decode-flatten", "decode models (timeline subset, flattened counts)", corpus: corpus, plain: plain,
+            loomLabel: "FlattenTimeline(jsonData:)", loom: { try FlattenTimeline(jsonData: $0) },
+            foundation: FlattenTimeline.self, plainLoom: plainLoom, reference: reference),
+        featureSpec(
             "decode-lossy", "decode models (timeline subset, lossy properties)", corpus: corpus, plain: plain,
             loomLabel: "LossyTimeline(jsonData:)", loom: { try LossyTimeline(jsonData: $0) },
             foundation: LossyTimeline.self, plainLoom: plainLoom, reference: reference),

@@ -159,7 +159,7 @@ struct Report {
         lines.append("")
         lines.append(
             "Feature rows: the same data as the plain row, mapped with one feature (key paths, fallback keys, hooks, "
-                + "final classes, lossy properties, a tagged enum, labeled case values) on Loom's side and with the "
+                + "final classes, a flattened model, lossy properties, a tagged enum, labeled case values) on Loom's side and with the "
                 + "Codable model a user would write on Foundation's. The plain row's two sides are timed again in each feature row's interleaved rounds "
                 + "(plain ratio, same rounds). Ratio / plain ratio: in each round, the feature row's Loom/Foundation "
                 + "ratio over the plain ratio, from the medians of that round's samples; the median over the rounds "

@@ -1,8 +1,8 @@
 // The timeline subset of twitter.json (`Models/TwitterTimeline.swift`, the plain row) mapped
-// once per mapping feature: key paths, fallback keys, lifecycle hooks, final classes, lossy
-// properties. Each model reads exactly the information the plain one reads, and its digest is
-// checked against the plain model's reference digest; each is timed against the `Codable`
-// model a user would write for `JSONDecoder` to get the same result.
+// once per mapping feature: key paths, fallback keys, lifecycle hooks, final classes, a
+// flattened model, lossy properties. Each model reads exactly the information the plain one
+// reads, and its digest is checked against the plain model's reference digest; each is timed
+// against the `Codable` model a user would write for `JSONDecoder` to get the same result.
 
 import Foundation
 import Loom
@@ -397,6 +397,81 @@ final class ClassMedia: Codable, Sendable {
     }
 }
 
+// MARK: - Flattened members
+
+/// `decode-flatten`: the status's counts and flags (`retweet_count`, `favorite_count`,
+/// `favorited`, `retweeted`, members of the status object itself) read into a model of their
+/// own with `@JSONFlatten`. Foundation's side is the same structs with the `init(from:)` a
+/// `JSONDecoder` user writes for that: the counts decoded from the status's own decoder
+/// (`TimelineCounts(from: decoder)`), the other members from a keyed container.
+@JSONModel
+struct FlattenTimeline: Decodable, Sendable {
+    var statuses: [FlattenStatus]
+}
+
+@JSONModel
+struct TimelineCounts: Codable, Sendable {
+    @JSONKey("retweet_count") let retweetCount: Int
+    @JSONKey("favorite_count") let favoriteCount: Int
+    let favorited: Bool
+    let retweeted: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count"
+        case favorited
+        case retweeted
+    }
+}
+
+@JSONModel
+struct FlattenStatus: Decodable, Sendable {
+    let metadata: TimelineMetadata
+    let id: Int64
+    @JSONKey("created_at") let createdAt: String
+    let text: String
+    let user: TimelineUser
+    @JSONKey("in_reply_to_screen_name") let inReplyToScreenName: String?
+    @JSONKey("retweeted_status") let retweetedStatus: Indirect<FlattenStatus>?
+    @JSONFlatten var counts: TimelineCounts
+    let entities: TimelineEntities
+    @JSONKey("possibly_sensitive") let possiblySensitive: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case metadata
+        case id
+        case createdAt = "created_at"
+        case text
+        case user
+        case inReplyToScreenName = "in_reply_to_screen_name"
+        case retweetedStatus = "retweeted_status"
+        case entities
+        case possiblySensitive = "possibly_sensitive"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        metadata = try container.decode(TimelineMetadata.self, forKey: .metadata)
+        id = try container.decode(Int64.self, forKey: .id)
+        createdAt = try container.decode(String.self, forKey: .createdAt)
+        text = try container.decode(String.self, forKey: .text)
+        user = try container.decode(TimelineUser.self, forKey: .user)
+        inReplyToScreenName = try container.decodeIfPresent(String.self, forKey: .inReplyToScreenName)
+        retweetedStatus = try container.decodeIfPresent(Indirect<FlattenStatus>.self, forKey: .retweetedStatus)
+        counts = try TimelineCounts(from: decoder)
+        entities = try container.decode(TimelineEntities.self, forKey: .entities)
+        possiblySensitive = try container.decodeIfPresent(Bool.self, forKey: .possiblySensitive)
+    }
+
+    var timeline: TimelineStatus {
+        TimelineStatus(
+            metadata: metadata, id: id, createdAt: createdAt, text: text, user: user,
+            inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus.map { Indirect($0.value.timeline) },
+            retweetCount: counts.retweetCount, favoriteCount: counts.favoriteCount, entities: entities,
+            favorited: counts.favorited, retweeted: counts.retweeted, possiblySensitive: possiblySensitive)
+    }
+}
+
 // MARK: - Lossy properties
 
 /// `decode-lossy`: five properties of the status keep a value that fails to decode from
@@ -494,6 +569,11 @@ extension HookTimeline: DecodedModel {
 }
 
 extension ClassTimeline: DecodedModel {
+    var topLevelCount: Int { statuses.count }
+    var digest: ModelDigest { TimelineSearch(statuses: statuses.map(\.timeline)).digest }
+}
+
+extension FlattenTimeline: DecodedModel {
     var topLevelCount: Int { statuses.count }
     var digest: ModelDigest { TimelineSearch(statuses: statuses.map(\.timeline)).digest }
 }
