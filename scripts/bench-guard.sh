@@ -2,7 +2,8 @@
 # Benchmark regression guard, independent of `swift test`: builds the benchmark package in
 # release, runs a short benchmark (--quick --cpu-time, no peak-memory children) on the
 # standard corpora (with the timeline subset and the feature rows: key paths, fallback keys,
-# hooks, classes, a tagged enum) and the date payload, and fails when
+# hooks, classes, a flattened struct, lossy properties, a tagged enum, labeled case values)
+# and the date payload, and fails when
 #   - a Loom/Foundation ratio falls below its floor by more than the measured noise margin,
 #   - a feature row's ratio falls below `relative` times its plain row's ratio, timed in the
 #     feature row's own rounds (a regression tripwire set well below the 0.9 bar, see the
