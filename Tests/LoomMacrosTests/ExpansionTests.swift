@@ -3055,7 +3055,7 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
-                        var object = Loom._JSONSchemaObject()
+                        let object = Loom._JSONSchemaObject()
                         return object.schema
                     }
                 }

@@ -39,10 +39,12 @@ enum SchemaGenerator {
             body.line(opening)
             let parent = classInfo?.superclass.map { "inheriting: \($0).describeSchema(in: &schemas)" } ?? ""
             var inner = CodeWriter(depth: 1)
-            inner.line("var object = Loom._JSONSchemaObject(\(parent))")
-            for property in model.properties where property.decodes {
-                if let statement = statement(property, model: model, description: description) { inner.line(statement) }
+            let statements = model.properties.filter(\.decodes).compactMap {
+                statement($0, model: model, description: description)
             }
+            // `let` when nothing is added, or the compiler warns in the user's build.
+            inner.line("\(statements.isEmpty ? "let" : "var") object = Loom._JSONSchemaObject(\(parent))")
+            for statement in statements { inner.line(statement) }
             inner.line("return object.schema")
             body.append(inner)
             body.line("}")
