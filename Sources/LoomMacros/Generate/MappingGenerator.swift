@@ -94,26 +94,12 @@ enum MappingGenerator {
             unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
         }
         let entries = dispatch == nil ? caseEntries(level, model: model, read: read, keys: &keys) : []
-        if level == 0, dispatch == nil, !model.flattenedProperties.isEmpty {
-            // Slots past the model's own are its flattened properties' keys, read afterwards.
-            cases.line("switch try reader.nextKey(\(keySet), hint: &\(hint)) {")
-            for (label, statements) in entries {
-                if statements.lines.count == 1, let only = statements.lines.first {
-                    cases.line("case \(label): \(only.trimmingLeadingSpaces)")
-                } else {
-                    cases.line("case \(label):")
-                    var indented = CodeWriter(depth: 1)
-                    indented.append(statements)
-                    cases.append(indented)
-                }
-            }
-            cases.line("case -1: \(unknown)")
-            cases.line("case let flattened: try reader.passFlattened(&slots.f, \(keySet), flattened)")
-            cases.line("}")
-        } else if let dispatch {
+        // Slots past the model's own are its flattened properties' keys, read afterwards.
+        let flattens = level == 0 && dispatch == nil && !model.flattenedProperties.isEmpty
+        if let dispatch {
             cases.line("let slot = try reader.nextKey(\(keySet), hint: &\(hint))")
             cases.line("if slot >= 0 { try \(dispatch) } else { \(unknown) }")
-        } else if entries.isEmpty {
+        } else if entries.isEmpty && !flattens {
             cases.line("_ = try reader.nextKey(\(keySet), hint: &\(hint))")
             cases.line(unknown)
         } else {
@@ -129,7 +115,12 @@ enum MappingGenerator {
                     cases.append(indented)
                 }
             }
-            cases.line("default: \(unknown)")
+            if flattens {
+                cases.line("case -1: \(unknown)")
+                cases.line("case let flattened: try reader.passFlattened(&slots.f, \(keySet), flattened)")
+            } else {
+                cases.line("default: \(unknown)")
+            }
             cases.line("}")
         }
         attempt.append(cases)
