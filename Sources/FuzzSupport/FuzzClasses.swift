@@ -12,7 +12,7 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
     public var displayName: String?
     public var roles: [String] = []
 
-    static let _loomKeys = JSONKeySet(["id", "display_name", "roles"], explicit: [false, true, false])
+    static let _loomKeys = _JSONKeySet(["id", "display_name", "roles"], explicit: [false, true, false])
 
     typealias _LoomValues = (Int, String?, Optional<[String]>)
 
@@ -61,12 +61,12 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take())
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public convenience init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
@@ -88,20 +88,20 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.id, to: &writer)
         if let value = self.displayName {
-            context.writeKey(Self._loomKeys, 1, to: &writer)
+            context._writeKey(Self._loomKeys, 1, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 1, to: &writer)
+            context._writeKey(Self._loomKeys, 1, to: &writer)
             writer.writeNull()
         }
-        context.writeKey(Self._loomKeys, 2, to: &writer)
+        context._writeKey(Self._loomKeys, 2, to: &writer)
         try context.array(self.roles, to: &writer) { try context.encode($0, to: &$1) }
         writer.endObject()
     }
@@ -112,7 +112,7 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var fields = JSONModelFields(self)
+        var fields = _JSONModelFields(self)
         fields.append("id", self.id)
         fields.append("displayName", self.displayName)
         fields.append("roles", self.roles)
@@ -136,9 +136,9 @@ public class FuzzMessage: Equatable {
         return object["id"] != nil ? FuzzMessage.self : nil
     }
 
-    static let _loomKeys = JSONKeySet(["id", "sender", "meta"], explicit: [false, false, true])
+    static let _loomKeys = _JSONKeySet(["id", "sender", "meta"], explicit: [false, false, true])
 
-    static let _loomKeys_1 = JSONKeySet(["sent"], explicit: [true], prefix: ["meta"])
+    static let _loomKeys_1 = _JSONKeySet(["sent"], explicit: [true], prefix: ["meta"])
 
     typealias _LoomValues_FuzzMessage = (Int, String?, Int?)
 
@@ -150,7 +150,7 @@ public class FuzzMessage: Equatable {
     }
 
     static func _loomReadMember_FuzzMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzMessage, _ slot: Int, _ keys: JSONKeySet, _ base: Int, _ reader: inout R,
+        _ slots: inout _LoomSlots_FuzzMessage, _ slot: Int, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
         let _loomKeys_1 = Self._loomKeys_1
@@ -203,7 +203,7 @@ public class FuzzMessage: Equatable {
     }
 
     static func _loomCheck_FuzzMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzMessage, _ keys: JSONKeySet, _ base: Int, _ reader: inout R,
+        _ slots: inout _LoomSlots_FuzzMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
         let _loomKeys_1 = Self._loomKeys_1
@@ -228,7 +228,7 @@ public class FuzzMessage: Equatable {
     }
 
     func _loomAfterReading_FuzzMessage<R: _JSONReading>(
-        _ keys: JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws {
     }
 
@@ -246,29 +246,29 @@ public class FuzzMessage: Equatable {
         try self._loomAfterReading_FuzzMessage(FuzzMessage._loomKeys, 0, &reader, context)
     }
 
-    public class var readsDirectly: Bool { true }
+    public class var _readsDirectly: Bool { true }
 
-    public class func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
+    public class func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
         try reader.instance(of: Self.self, keys: Self._loomObjectKeys, context, chosenBy: Self.jsonClass(for:)) {
             try Self._loomMake(&$0, context)
         }
     }
 
     public class func _loomMake(
-        _ reader: inout JSONReader, _ context: borrowing JSONDecodingContext
+        _ reader: inout _JSONReader, _ context: borrowing JSONDecodingContext
     ) throws -> FuzzMessage {
         try FuzzMessage(_loomReading: &reader, context: context)
     }
 
-    public class func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
-        try context.instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))
+    public class func _makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
+        try context._instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) {
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) {
                 try $0.beginObject()
                 try self._loomEncodeMembers(to: &$0, context: $1)
                 $0.endObject()
@@ -280,30 +280,30 @@ public class FuzzMessage: Equatable {
     }
 
     public func _loomEncodeMembers(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.id, to: &writer)
         if let value = self.sender {
-            context.writeKey(Self._loomKeys, 1, to: &writer)
+            context._writeKey(Self._loomKeys, 1, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 1, to: &writer)
+            context._writeKey(Self._loomKeys, 1, to: &writer)
             writer.writeNull()
         }
         if context.writesNulls || self.sent != nil {
-            context.writeKey(Self._loomKeys, 2, to: &writer)
+            context._writeKey(Self._loomKeys, 2, to: &writer)
             try writer.beginObject()
             if let value = self.sent {
-                context.writeKey(Self._loomKeys_1, 0, to: &writer)
+                context._writeKey(Self._loomKeys_1, 0, to: &writer)
                 try context.encode(value, to: &writer)
             } else if context.writesNulls {
-                context.writeKey(Self._loomKeys_1, 0, to: &writer)
+                context._writeKey(Self._loomKeys_1, 0, to: &writer)
                 writer.writeNull()
             }
             writer.endObject()
         }
     }
 
-    public class var _loomObjectKeys: JSONKeySet {
+    public class var _loomObjectKeys: _JSONKeySet {
         Self._loomKeys
     }
 
@@ -320,7 +320,7 @@ public class FuzzMessage: Equatable {
         JSONModelEquality.hash(self.sent, into: &hasher)
     }
 
-    public func _loomDescribe(into fields: inout JSONModelFields) {
+    public func _loomDescribe(into fields: inout _JSONModelFields) {
         fields.append("id", self.id)
         fields.append("sender", self.sender)
         fields.append("sent", self.sent)
@@ -337,7 +337,7 @@ extension FuzzMessage: JSONModel {}
 public final class FuzzTextMessage: FuzzMessage {
     public var body: String
 
-    static let _loomKeys_FuzzTextMessage = JSONKeySet(["body"], inheriting: FuzzMessage._loomObjectKeys)
+    static let _loomKeys_FuzzTextMessage = _JSONKeySet(["body"], inheriting: FuzzMessage._loomObjectKeys)
 
     typealias _LoomValues_FuzzTextMessage = String
 
@@ -347,7 +347,7 @@ public final class FuzzTextMessage: FuzzMessage {
     }
 
     static func _loomReadMember_FuzzTextMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzTextMessage, _ slot: Int, _ keys: JSONKeySet, _ base: Int, _ reader: inout R,
+        _ slots: inout _LoomSlots_FuzzTextMessage, _ slot: Int, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
         switch slot {
@@ -381,7 +381,7 @@ public final class FuzzTextMessage: FuzzMessage {
     }
 
     static func _loomCheck_FuzzTextMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzTextMessage, _ keys: JSONKeySet, _ base: Int, _ reader: inout R,
+        _ slots: inout _LoomSlots_FuzzTextMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
         try reader.required(slots.v0, keys, base &+ 0, context)
@@ -403,7 +403,7 @@ public final class FuzzTextMessage: FuzzMessage {
     }
 
     func _loomAfterReading_FuzzTextMessage<R: _JSONReading>(
-        _ keys: JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws {
         try self._loomAfterReading_FuzzMessage(keys, base &+ 1, &reader, context)
     }
@@ -425,18 +425,18 @@ public final class FuzzTextMessage: FuzzMessage {
     }
 
     public override class func _loomMake(
-        _ reader: inout JSONReader, _ context: borrowing JSONDecodingContext
+        _ reader: inout _JSONReader, _ context: borrowing JSONDecodingContext
     ) throws -> FuzzTextMessage {
         try FuzzTextMessage(_loomReading: &reader, context: context)
     }
 
     public override func _loomEncodeMembers(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try super._loomEncodeMembers(to: &writer, context: context)
-        context.writeKey(Self._loomKeys_FuzzTextMessage, 0, to: &writer)
+        context._writeKey(Self._loomKeys_FuzzTextMessage, 0, to: &writer)
         try context.encode(self.body, to: &writer)
     }
 
-    public override class var _loomObjectKeys: JSONKeySet {
+    public override class var _loomObjectKeys: _JSONKeySet {
         Self._loomKeys_FuzzTextMessage
     }
 
@@ -450,7 +450,7 @@ public final class FuzzTextMessage: FuzzMessage {
         JSONModelEquality.hash(self.body, into: &hasher)
     }
 
-    public override func _loomDescribe(into fields: inout JSONModelFields) {
+    public override func _loomDescribe(into fields: inout _JSONModelFields) {
         super._loomDescribe(into: &fields)
         fields.append("body", self.body)
     }
@@ -461,10 +461,10 @@ public final class FuzzPictureMessage: FuzzMessage {
     public var imageURL: URL
     public var width: Int?
 
-    static let _loomKeys_FuzzPictureMessage = JSONKeySet(
+    static let _loomKeys_FuzzPictureMessage = _JSONKeySet(
         ["image_url", "size"], explicit: [true, true], inheriting: FuzzMessage._loomObjectKeys)
 
-    static let _loomKeys_FuzzPictureMessage_1 = JSONKeySet(["width"], explicit: [true], prefix: ["size"])
+    static let _loomKeys_FuzzPictureMessage_1 = _JSONKeySet(["width"], explicit: [true], prefix: ["size"])
 
     typealias _LoomValues_FuzzPictureMessage = (URL, Int?)
 
@@ -476,7 +476,7 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     static func _loomReadMember_FuzzPictureMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzPictureMessage, _ slot: Int, _ keys: JSONKeySet, _ base: Int, _ reader: inout R,
+        _ slots: inout _LoomSlots_FuzzPictureMessage, _ slot: Int, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
@@ -527,7 +527,7 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     static func _loomCheck_FuzzPictureMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzPictureMessage, _ keys: JSONKeySet, _ base: Int, _ reader: inout R,
+        _ slots: inout _LoomSlots_FuzzPictureMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
@@ -553,7 +553,7 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     func _loomAfterReading_FuzzPictureMessage<R: _JSONReading>(
-        _ keys: JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws {
         try self._loomAfterReading_FuzzMessage(keys, base &+ 2, &reader, context)
     }
@@ -575,30 +575,30 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     public override class func _loomMake(
-        _ reader: inout JSONReader, _ context: borrowing JSONDecodingContext
+        _ reader: inout _JSONReader, _ context: borrowing JSONDecodingContext
     ) throws -> FuzzPictureMessage {
         try FuzzPictureMessage(_loomReading: &reader, context: context)
     }
 
     public override func _loomEncodeMembers(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try super._loomEncodeMembers(to: &writer, context: context)
-        context.writeKey(Self._loomKeys_FuzzPictureMessage, 0, to: &writer)
+        context._writeKey(Self._loomKeys_FuzzPictureMessage, 0, to: &writer)
         try context.encode(self.imageURL, to: &writer)
         if context.writesNulls || self.width != nil {
-            context.writeKey(Self._loomKeys_FuzzPictureMessage, 1, to: &writer)
+            context._writeKey(Self._loomKeys_FuzzPictureMessage, 1, to: &writer)
             try writer.beginObject()
             if let value = self.width {
-                context.writeKey(Self._loomKeys_FuzzPictureMessage_1, 0, to: &writer)
+                context._writeKey(Self._loomKeys_FuzzPictureMessage_1, 0, to: &writer)
                 try context.encode(value, to: &writer)
             } else if context.writesNulls {
-                context.writeKey(Self._loomKeys_FuzzPictureMessage_1, 0, to: &writer)
+                context._writeKey(Self._loomKeys_FuzzPictureMessage_1, 0, to: &writer)
                 writer.writeNull()
             }
             writer.endObject()
         }
     }
 
-    public override class var _loomObjectKeys: JSONKeySet {
+    public override class var _loomObjectKeys: _JSONKeySet {
         Self._loomKeys_FuzzPictureMessage
     }
 
@@ -614,7 +614,7 @@ public final class FuzzPictureMessage: FuzzMessage {
         JSONModelEquality.hash(self.width, into: &hasher)
     }
 
-    public override func _loomDescribe(into fields: inout JSONModelFields) {
+    public override func _loomDescribe(into fields: inout _JSONModelFields) {
         super._loomDescribe(into: &fields)
         fields.append("imageURL", self.imageURL)
         fields.append("width", self.width)

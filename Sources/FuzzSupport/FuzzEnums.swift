@@ -4,9 +4,9 @@ import Loom
 // Polymorphic enums written by hand in the shape `@JSONModel` generates for each
 // representation (Tests/LoomMacrosTests/PolyExpansionTests.swift holds the expected
 // expansions); the fuzz build leaves the macro plugin out. An enum's `init(json:context:)`
-// finds the case in a parsed document and reports every problem; its `read(from:context:)`
+// finds the case in a parsed document and reports every problem; its `_read(from:context:)`
 // finds the case in the bytes and reads the payload from them, and throws
-// `JSONReader.Fallback` for every form it does not read itself.
+// `_JSONReader.Fallback` for every form it does not read itself.
 
 /// `{"type": "user", "login": …}`: internally tagged, an alternative tag, a case without
 /// payload and a fallback that keeps the raw JSON; the `money` payload goes through the Codable
@@ -17,12 +17,12 @@ public enum FuzzEvent: Equatable, Sendable {
     case ping
     case unknown(JSONValue)  // @JSONFallback
 
-    static let _loomCases = JSONKeySet(["user", "money", "cash", "ping"], explicit: [true, true, true, true])
+    static let _loomCases = _JSONKeySet(["user", "money", "cash", "ping"], explicit: [true, true, true, true])
 
-    static let _loomTagKeys = JSONKeySet(["type"], explicit: [true])
+    static let _loomTagKeys = _JSONKeySet(["type"], explicit: [true])
 
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        let found = try context.internallyTaggedCase(
+        let found = try context._internallyTaggedCase(
             element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
         switch found.slot {
         case 0: self = .user(try found.payload { try found.context.decode(FuzzUser.self, from: $0) })
@@ -32,44 +32,44 @@ public enum FuzzEvent: Equatable, Sendable {
         }
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
         let start = reader.mark()
         let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
         switch slot {
         case 0:
-            let value = try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+            let value = try _JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
             return value
         case 1, 2:
-            let value = try JSONReader.narrowing { Self.money(try reader.value(FuzzMoney.self, context)) }
+            let value = try _JSONReader.narrowing { Self.money(try reader.value(FuzzMoney.self, context)) }
             return value
         case 3:
             try reader.endUnitCase()
             return Self.ping
         default:
             reader.rewind(to: start)
-            return try JSONReader.narrowing { Self.unknown(try reader.value(JSONValue.self, context)) }
+            return try _JSONReader.narrowing { Self.unknown(try reader.value(JSONValue.self, context)) }
         }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         switch self {
         case .user(let value):
-            try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
+            try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .money(let value):
-            try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) {
+            try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .ping:
-            try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+            try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
         case .unknown(let value):
             try context.encode(value, to: &writer)
         }
@@ -84,10 +84,10 @@ public indirect enum FuzzCommand: Equatable, Sendable {
     case nested([FuzzCommand])
     case ping
 
-    static let _loomCases = JSONKeySet(["user", "nested", "ping"], explicit: [true, true, true])
+    static let _loomCases = _JSONKeySet(["user", "nested", "ping"], explicit: [true, true, true])
 
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        let found = try context.externallyTaggedCase(
+        let found = try context._externallyTaggedCase(
             element, cases: Self._loomCases, for: Self.self, hasFallback: false)
         switch found.slot {
         case 0: self = .user(try found.payload { try found.context.decode(FuzzUser.self, from: $0) })
@@ -97,21 +97,21 @@ public indirect enum FuzzCommand: Equatable, Sendable {
         }
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
         let (slot, unit) = try reader.externalCase(Self._loomCases, context)
         switch slot {
         case 0:
             try reader.expect(!unit)
-            let value = try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+            let value = try _JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
             try reader.endCase()
             return value
         case 1:
             try reader.expect(!unit)
-            let value = try JSONReader.narrowing { Self.nested(try reader.value([FuzzCommand].self, context)) }
+            let value = try _JSONReader.narrowing { Self.nested(try reader.value([FuzzCommand].self, context)) }
             try reader.endCase()
             return value
         case 2:
@@ -123,20 +123,20 @@ public indirect enum FuzzCommand: Equatable, Sendable {
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         switch self {
         case .user(let value):
-            try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) {
+            try context._writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .nested(let value):
-            try context.writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) {
+            try context._writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .ping:
-            context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
+            context._writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
         }
     }
 }
@@ -149,12 +149,12 @@ public enum FuzzNotice: Equatable, Sendable {
     case labels([String])
     case other  // @JSONFallback
 
-    static let _loomCases = JSONKeySet(["user", "labels", "other"], explicit: [true, true, true])
+    static let _loomCases = _JSONKeySet(["user", "labels", "other"], explicit: [true, true, true])
 
-    static let _loomTagKeys = JSONKeySet(["kind", "data"], explicit: [true, true])
+    static let _loomTagKeys = _JSONKeySet(["kind", "data"], explicit: [true, true])
 
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        let found = try context.adjacentlyTaggedCase(
+        let found = try context._adjacentlyTaggedCase(
             element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
         switch found.slot {
         case 0: self = .user(try found.payload { try found.context.decode(FuzzUser.self, from: $0) })
@@ -164,22 +164,22 @@ public enum FuzzNotice: Equatable, Sendable {
         }
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
         let start = reader.mark()
         let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
         switch slot {
         case 0:
             try reader.expect(!unit)
-            let value = try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+            let value = try _JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
             try reader.endCase()
             return value
         case 1:
             try reader.expect(!unit)
-            let value = try JSONReader.narrowing { Self.labels(try reader.value([String].self, context)) }
+            let value = try _JSONReader.narrowing { Self.labels(try reader.value([String].self, context)) }
             try reader.endCase()
             return value
         case 2:
@@ -193,20 +193,20 @@ public enum FuzzNotice: Equatable, Sendable {
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         switch self {
         case .user(let value):
-            try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
+            try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .labels(let value):
-            try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) {
+            try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .other:
-            try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 2, to: &writer)
+            try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 2, to: &writer)
         }
     }
 }
@@ -221,7 +221,7 @@ public enum FuzzAny: Equatable, Sendable {
     case unknown(JSONValue)  // @JSONFallback
 
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var attempts = JSONUntaggedAttempts(context)
+        var attempts = _JSONUntaggedAttempts(context)
         if let value = attempts.attempt("user", { try context.decode(FuzzUser.self, from: element) }) {
             self = .user(value)
             return
@@ -233,17 +233,17 @@ public enum FuzzAny: Equatable, Sendable {
         self = .unknown(try context.decode(JSONValue.self, from: element))
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { Self.user(try reader.value(FuzzUser.self, context)) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         switch self {
         case .user(let value):
@@ -276,8 +276,8 @@ public enum FuzzShape: Equatable, Sendable {
     }
 
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        guard let choice = try context.chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
-            throw context.noCaseChosen(for: Self.self, element)
+        guard let choice = try context._chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
+            throw context._noCaseChosen(for: Self.self, element)
         }
         switch choice {
         case .circle: self = .circle(try context.decode(FuzzCircle.self, from: element))
@@ -285,16 +285,16 @@ public enum FuzzShape: Equatable, Sendable {
         }
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
         let start = reader.mark()
         let choice = try reader.element(context) { element, _ in try Self.jsonCase(for: element) }
         reader.rewind(to: start)
         guard let choice else { try reader.fallBack() }
-        return try JSONReader.narrowing { () throws -> Self in
+        return try _JSONReader.narrowing { () throws -> Self in
             switch choice {
             case .circle: return Self.circle(try reader.value(FuzzCircle.self, context))
             case .user: return Self.user(try reader.value(FuzzUser.self, context))
@@ -303,8 +303,8 @@ public enum FuzzShape: Equatable, Sendable {
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         switch self {
         case .circle(let value):

@@ -4,7 +4,7 @@ import Loom
 // Models written by hand against Loom's public API, in the shape `@JSONModel` generates for
 // the same declarations (Tests/LoomMacrosTests holds the expected expansions): the fuzz build
 // leaves the macro plugin out. Each struct's mapping is written once, generic over
-// `_JSONReading`, and runs on the bytes (`read(from:context:)`, the direct path) and on a
+// `_JSONReading`, and runs on the bytes (`_read(from:context:)`, the direct path) and on a
 // parsed document (`init(json:context:)`), which ModelChecks compares on every input.
 // Together with FuzzClasses.swift and FuzzEnums.swift they cover nesting, optionals, key paths
 // (shared prefixes, defaults under them), fallback keys (on one level and across levels),
@@ -19,7 +19,7 @@ public struct FuzzUser: Equatable, Sendable {
     public var login: String
     public var id: Int
 
-    static let _loomKeys = JSONKeySet(["login", "id"])
+    static let _loomKeys = _JSONKeySet(["login", "id"])
 
     typealias _LoomValues = (String, Int)
 
@@ -63,22 +63,22 @@ public struct FuzzUser: Equatable, Sendable {
         return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.login, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(self.id, to: &writer)
         writer.endObject()
     }
@@ -117,7 +117,7 @@ public struct FuzzProfile: Equatable, Sendable {
     public var seen: Date?
     public var lucky: [Int]?  // @JSONLossy
 
-    static let _loomKeys = JSONKeySet(["name", "age", "score", "motto", "friend", "tags", "extra", "seen", "lucky"])
+    static let _loomKeys = _JSONKeySet(["name", "age", "score", "motto", "friend", "tags", "extra", "seen", "lucky"])
 
     typealias _LoomValues = (
         String, Int8, Optional<Double>, Optional<String?>, FuzzUser?, [String: [Int?]]?, JSONValue?, Date?, [Int]?
@@ -209,69 +209,69 @@ public struct FuzzProfile: Equatable, Sendable {
         )
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.name, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(self.age, to: &writer)
-        context.writeKey(Self._loomKeys, 2, to: &writer)
+        context._writeKey(Self._loomKeys, 2, to: &writer)
         try context.encode(self.score, to: &writer)
         if let value = self.motto {
-            context.writeKey(Self._loomKeys, 3, to: &writer)
+            context._writeKey(Self._loomKeys, 3, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 3, to: &writer)
+            context._writeKey(Self._loomKeys, 3, to: &writer)
             writer.writeNull()
         }
         if let value = self.friend {
-            context.writeKey(Self._loomKeys, 4, to: &writer)
+            context._writeKey(Self._loomKeys, 4, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 4, to: &writer)
+            context._writeKey(Self._loomKeys, 4, to: &writer)
             writer.writeNull()
         }
         if let value = self.tags {
-            context.writeKey(Self._loomKeys, 5, to: &writer)
+            context._writeKey(Self._loomKeys, 5, to: &writer)
             try context.dictionary(value, to: &writer) {
                 try context.array($0, to: &$1) {
                     try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) }
                 }
             }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 5, to: &writer)
+            context._writeKey(Self._loomKeys, 5, to: &writer)
             writer.writeNull()
         }
         if let value = self.extra {
-            context.writeKey(Self._loomKeys, 6, to: &writer)
+            context._writeKey(Self._loomKeys, 6, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 6, to: &writer)
+            context._writeKey(Self._loomKeys, 6, to: &writer)
             writer.writeNull()
         }
         if let value = self.seen {
-            context.writeKey(Self._loomKeys, 7, to: &writer)
+            context._writeKey(Self._loomKeys, 7, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 7, to: &writer)
+            context._writeKey(Self._loomKeys, 7, to: &writer)
             writer.writeNull()
         }
         if let value = self.lucky {
-            context.writeKey(Self._loomKeys, 8, to: &writer)
+            context._writeKey(Self._loomKeys, 8, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 8, to: &writer)
+            context._writeKey(Self._loomKeys, 8, to: &writer)
             writer.writeNull()
         }
         writer.endObject()
@@ -340,7 +340,7 @@ public struct FuzzIssue: Sendable {
     public var matrix: [[Int?]]?
     public var seen: [Date]?  // the decoder's date strategy
 
-    static let _loomKeys = JSONKeySet(
+    static let _loomKeys = _JSONKeySet(
         [
             "number", "state", "user", "assignee", "updated_at", "labels", "id", "ID", "scores", "total", "ratio",
             "big", "small", "price", "children", "matrix", "seen"
@@ -351,7 +351,7 @@ public struct FuzzIssue: Sendable {
         ]
     )
 
-    static let _loomKeys_1 = JSONKeySet(["login"], explicit: [true], prefix: ["user"])
+    static let _loomKeys_1 = _JSONKeySet(["login"], explicit: [true], prefix: ["user"])
 
     private static let _loomTransformer_4 = _transformer(.iso8601)
 
@@ -510,106 +510,106 @@ public struct FuzzIssue: Sendable {
         )
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.number, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(self.state, to: &writer)
-        context.writeKey(Self._loomKeys, 2, to: &writer)
+        context._writeKey(Self._loomKeys, 2, to: &writer)
         try writer.beginObject()
-        context.writeKey(Self._loomKeys_1, 0, to: &writer)
+        context._writeKey(Self._loomKeys_1, 0, to: &writer)
         try context.encode(self.reporterLogin, to: &writer)
         writer.endObject()
         if let value = self.assignee {
-            context.writeKey(Self._loomKeys, 3, to: &writer)
+            context._writeKey(Self._loomKeys, 3, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 3, to: &writer)
+            context._writeKey(Self._loomKeys, 3, to: &writer)
             writer.writeNull()
         }
-        context.writeKey(Self._loomKeys, 4, to: &writer)
+        context._writeKey(Self._loomKeys, 4, to: &writer)
         try context.transform(self.updatedAt, with: Self._loomTransformer_4, to: &writer)
-        context.writeKey(Self._loomKeys, 5, to: &writer)
+        context._writeKey(Self._loomKeys, 5, to: &writer)
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-        context.writeKey(Self._loomKeys, 6, to: &writer)
+        context._writeKey(Self._loomKeys, 6, to: &writer)
         try context.encode(self.id, to: &writer)
         if let value = self.scores {
-            context.writeKey(Self._loomKeys, 8, to: &writer)
+            context._writeKey(Self._loomKeys, 8, to: &writer)
             try context.dictionary(value, to: &writer) { try context.encode($0, to: &$1) }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 8, to: &writer)
+            context._writeKey(Self._loomKeys, 8, to: &writer)
             writer.writeNull()
         }
         if let value = self.total {
-            context.writeKey(Self._loomKeys, 9, to: &writer)
+            context._writeKey(Self._loomKeys, 9, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 9, to: &writer)
+            context._writeKey(Self._loomKeys, 9, to: &writer)
             writer.writeNull()
         }
         if let value = self.ratio {
-            context.writeKey(Self._loomKeys, 10, to: &writer)
+            context._writeKey(Self._loomKeys, 10, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 10, to: &writer)
+            context._writeKey(Self._loomKeys, 10, to: &writer)
             writer.writeNull()
         }
         if let value = self.big {
-            context.writeKey(Self._loomKeys, 11, to: &writer)
+            context._writeKey(Self._loomKeys, 11, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 11, to: &writer)
+            context._writeKey(Self._loomKeys, 11, to: &writer)
             writer.writeNull()
         }
         if let value = self.small {
-            context.writeKey(Self._loomKeys, 12, to: &writer)
+            context._writeKey(Self._loomKeys, 12, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 12, to: &writer)
+            context._writeKey(Self._loomKeys, 12, to: &writer)
             writer.writeNull()
         }
         if let value = self.price {
-            context.writeKey(Self._loomKeys, 13, to: &writer)
+            context._writeKey(Self._loomKeys, 13, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 13, to: &writer)
+            context._writeKey(Self._loomKeys, 13, to: &writer)
             writer.writeNull()
         }
         if let value = self.children {
-            context.writeKey(Self._loomKeys, 14, to: &writer)
+            context._writeKey(Self._loomKeys, 14, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 14, to: &writer)
+            context._writeKey(Self._loomKeys, 14, to: &writer)
             writer.writeNull()
         }
         if let value = self.matrix {
-            context.writeKey(Self._loomKeys, 15, to: &writer)
+            context._writeKey(Self._loomKeys, 15, to: &writer)
             try context.array(value, to: &writer) {
                 try context.array($0, to: &$1) {
                     try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) }
                 }
             }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 15, to: &writer)
+            context._writeKey(Self._loomKeys, 15, to: &writer)
             writer.writeNull()
         }
         if let value = self.seen {
-            context.writeKey(Self._loomKeys, 16, to: &writer)
+            context._writeKey(Self._loomKeys, 16, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 16, to: &writer)
+            context._writeKey(Self._loomKeys, 16, to: &writer)
             writer.writeNull()
         }
         writer.endObject()
@@ -682,10 +682,10 @@ extension FuzzBridged: JSONModel {
         tree = try context.decode(FuzzTree.self, from: element)
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> FuzzBridged
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> FuzzBridged
     {
         FuzzBridged(tree: try reader.decode(FuzzTree.self, context))
     }
@@ -721,12 +721,12 @@ public struct FuzzReading: Equatable, Sendable {
         if let humidity, humidity > 100 { throw FuzzRejected(reason: "humidity over 100") }
     }
 
-    static let _loomKeys = JSONKeySet(
+    static let _loomKeys = _JSONKeySet(
         ["station", "temp", "main", "wind_speed", "wind_deg", "level", "byHour"],
         explicit: [false, true, true, true, true, true, false]
     )
 
-    static let _loomKeys_1 = JSONKeySet(
+    static let _loomKeys_1 = _JSONKeySet(
         ["temp_max", "humidity", "level"], explicit: [true, true, true], prefix: ["main"])
 
     typealias _LoomValues = (String, [String: Double], [String: Double]?, Int?, Int, [Int: Double]?)
@@ -823,54 +823,54 @@ public struct FuzzReading: Equatable, Sendable {
         )
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
-        let c1 = try context.collect(self.temperatures) {
+        let c1 = try context._collect(self.temperatures) {
             try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) }
         }
-        let c2 = try context.collect(self.wind) {
+        let c2 = try context._collect(self.wind) {
             try context.optionalValue($0, to: &$1) {
                 try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) }
             }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.station, to: &writer)
-        try context.writeCollected(c1, "temp", Self._loomKeys, 1, to: &writer)
+        try context._writeCollected(c1, "temp", Self._loomKeys, 1, to: &writer)
         if context.writesNulls || c1["main.temp_max"] != nil || self.humidity != nil {
-            context.writeKey(Self._loomKeys, 2, to: &writer)
+            context._writeKey(Self._loomKeys, 2, to: &writer)
             try writer.beginObject()
-            try context.writeCollected(c1, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
+            try context._writeCollected(c1, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
             if let value = self.humidity {
-                context.writeKey(Self._loomKeys_1, 1, to: &writer)
+                context._writeKey(Self._loomKeys_1, 1, to: &writer)
                 try context.encode(value, to: &writer)
             } else if context.writesNulls {
-                context.writeKey(Self._loomKeys_1, 1, to: &writer)
+                context._writeKey(Self._loomKeys_1, 1, to: &writer)
                 writer.writeNull()
             }
             writer.endObject()
         }
-        try context.writeCollected(c2, "wind_speed", Self._loomKeys, 3, to: &writer)
-        try context.writeCollected(c2, "wind_deg", Self._loomKeys, 4, to: &writer)
-        context.writeKey(Self._loomKeys, 5, to: &writer)
+        try context._writeCollected(c2, "wind_speed", Self._loomKeys, 3, to: &writer)
+        try context._writeCollected(c2, "wind_deg", Self._loomKeys, 4, to: &writer)
+        context._writeKey(Self._loomKeys, 5, to: &writer)
         try context.encode(self.level, to: &writer)
         if let value = self.byHour {
-            context.writeKey(Self._loomKeys, 6, to: &writer)
+            context._writeKey(Self._loomKeys, 6, to: &writer)
             try context.dictionary(value, key: { context.dictionaryKey($0) }, to: &writer) {
                 try context.encode($0, to: &$1)
             }
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 6, to: &writer)
+            context._writeKey(Self._loomKeys, 6, to: &writer)
             writer.writeNull()
         }
         writer.endObject()
@@ -912,9 +912,9 @@ public struct FuzzCircle: Equatable, Sendable {
     public var x: Double = 0  // @JSONKey("center.x")
     public var y: Double = 0  // @JSONKey("center.y")
 
-    static let _loomKeys = JSONKeySet(["radius", "center"], explicit: [false, true])
+    static let _loomKeys = _JSONKeySet(["radius", "center"], explicit: [false, true])
 
-    static let _loomKeys_1 = JSONKeySet(["x", "y"], explicit: [true, true], prefix: ["center"])
+    static let _loomKeys_1 = _JSONKeySet(["x", "y"], explicit: [true, true], prefix: ["center"])
 
     typealias _LoomValues = (Double, Optional<Double>, Optional<Double>)
 
@@ -979,26 +979,26 @@ public struct FuzzCircle: Equatable, Sendable {
         return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take())
     }
 
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 
-    public static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    public static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.radius, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try writer.beginObject()
-        context.writeKey(Self._loomKeys_1, 0, to: &writer)
+        context._writeKey(Self._loomKeys_1, 0, to: &writer)
         try context.encode(self.x, to: &writer)
-        context.writeKey(Self._loomKeys_1, 1, to: &writer)
+        context._writeKey(Self._loomKeys_1, 1, to: &writer)
         try context.encode(self.y, to: &writer)
         writer.endObject()
         writer.endObject()

@@ -4,7 +4,7 @@ import Loom
 /// The properties `FuzzModels` checks on arbitrary bytes: decoding either fails with a
 /// well-formed error or succeeds, and what succeeds encodes, decodes again to the same model
 /// and encodes to the same JSON. Decoding the bytes, which reads models directly where it
-/// can (`JSONReader`), gives what decoding a parsed document gives: the same value or error.
+/// can (`_JSONReader`), gives what decoding a parsed document gives: the same value or error.
 public enum ModelChecks {
     static let decoders: [(String, JSONModelDecoder)] = {
         var lenient = JSONModelDecoder()

@@ -29,7 +29,7 @@ struct CrashBlob: JSONVersionedModel {
     var text: String
 
     static let modelVersion = 1
-    static let _loomKeys = JSONKeySet(["generation", "text"])
+    static let _loomKeys = _JSONKeySet(["generation", "text"])
 
     init(generation: Int, text: String) {
         self.generation = generation
@@ -43,20 +43,20 @@ struct CrashBlob: JSONVersionedModel {
         var hint = 0
         for member in members {
             switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            case 1: context.assign(&s1, member.value)
+            case 0: context._assign(&s0, member.value)
+            case 1: context._assign(&s1, member.value)
             default: break
             }
         }
-        generation = try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
-        text = try context.required(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
+        generation = try context._required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+        text = try context._required(s1, Self._loomKeys, 1) { try context.decode(String.self, from: $0) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(generation, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(text, to: &writer)
         writer.endObject()
     }

@@ -39,7 +39,7 @@ func format(_ seconds: Double) -> String {
 // MARK: - A model that needs one key (row 26)
 
 struct OneKey: JSONModel, Equatable {
-    static let _loomKeys = JSONKeySet(["needle"])
+    static let _loomKeys = _JSONKeySet(["needle"])
     var needle: Int
 
     init(needle: Int) { self.needle = needle }
@@ -47,24 +47,24 @@ struct OneKey: JSONModel, Equatable {
     init(json element: JSONElement, context: JSONDecodingContext) throws {
         let members = try context.object(element, for: Self.self)
         var s0: JSONElement? = nil
-        var errors = JSONErrorAccumulator(context)
+        var errors = _JSONErrorAccumulator(context)
         var hint = 0
         for member in members {
             switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            default: context.unknownKey(member.key, Self._loomKeys, into: &errors)
+            case 0: context._assign(&s0, member.value)
+            default: context._unknownKey(member.key, Self._loomKeys, into: &errors)
             }
         }
         let v0 = try errors.capture {
-            try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+            try context._required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
         }
         try errors.finish()
-        needle = try JSONErrorAccumulator.unwrap(v0)
+        needle = try _JSONErrorAccumulator.unwrap(v0)
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(needle, to: &writer)
         writer.endObject()
     }

@@ -36,7 +36,7 @@ struct CodableExpansionTests {
             public struct User {
                 public var login: String
 
-                static let _loomKeys = Loom.JSONKeySet(["login"])
+                static let _loomKeys = Loom._JSONKeySet(["login"])
 
                 typealias _LoomValues = String
 
@@ -71,16 +71,16 @@ struct CodableExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                public static var readsDirectly: Bool { true }
+                public static var _readsDirectly: Bool { true }
 
-                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.login, to: &writer)
                     writer.endObject()
                 }

@@ -21,7 +21,7 @@ struct ExpansionTests {
                 var login: String
                 var id: Int
 
-                static let _loomKeys = Loom.JSONKeySet(["login", "id"])
+                static let _loomKeys = Loom._JSONKeySet(["login", "id"])
 
                 typealias _LoomValues = (String, Int)
 
@@ -61,18 +61,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.login, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
@@ -129,7 +129,7 @@ struct ExpansionTests {
                 public var name: String
                 public var count: Int = 0
 
-                static let _loomKeys = Loom.JSONKeySet(["name", "count"])
+                static let _loomKeys = Loom._JSONKeySet(["name", "count"])
 
                 typealias _LoomValues = (String, Optional<Int>)
 
@@ -169,18 +169,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take())
                 }
 
-                public static var readsDirectly: Bool { true }
+                public static var _readsDirectly: Bool { true }
 
-                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.count, to: &writer)
                     writer.endObject()
                 }
@@ -235,7 +235,7 @@ struct ExpansionTests {
             public struct Tag {
                 public var name: String
 
-                static let _loomKeys = Loom.JSONKeySet(["name"])
+                static let _loomKeys = Loom._JSONKeySet(["name"])
 
                 typealias _LoomValues = String
 
@@ -270,16 +270,16 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                public static var readsDirectly: Bool { true }
+                public static var _readsDirectly: Bool { true }
 
-                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
                 }
@@ -340,7 +340,7 @@ struct ExpansionTests {
                 var tags: [String] = []
                 var extra: [String: JSONValue] = [:]
 
-                static let _loomKeys = Loom.JSONKeySet(["id", "created", "client", "parent", "tags"], capturesUnknown: true)
+                static let _loomKeys = Loom._JSONKeySet(["id", "created", "client", "parent", "tags"], capturesUnknown: true)
 
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
@@ -393,31 +393,31 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take(), u5)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.client, to: &writer)
                     if let value = self.parent {
-                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(Self._loomKeys, 3, to: &writer)
                         try context.encode(value, to: &writer)
                     } else {
-                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(Self._loomKeys, 3, to: &writer)
                         writer.writeNull()
                     }
                     if !self.tags.isEmpty {
-                        context.writeKey(Self._loomKeys, 4, to: &writer)
+                        context._writeKey(Self._loomKeys, 4, to: &writer)
                         try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
                     }
-                    try context.writeUnknown(self.extra, Self._loomKeys, to: &writer)
+                    try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)
                     writer.endObject()
                 }
 
@@ -476,7 +476,7 @@ struct ExpansionTests {
                     var user: User
                     var kind: Kind
 
-                    static let _loomKeys = Loom.JSONKeySet(["user", "kind"])
+                    static let _loomKeys = Loom._JSONKeySet(["user", "kind"])
 
                     typealias _LoomValues = (User, Kind)
 
@@ -516,18 +516,18 @@ struct ExpansionTests {
                         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? Kind.standard)
                     }
 
-                    static var readsDirectly: Bool { true }
+                    static var _readsDirectly: Bool { true }
 
-                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                        try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                    static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                        try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                        if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                        if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                         try writer.beginObject()
-                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        context._writeKey(Self._loomKeys, 0, to: &writer)
                         try context.encode(self.user, to: &writer)
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(self.kind, to: &writer)
                         writer.endObject()
                     }
@@ -590,7 +590,7 @@ struct ExpansionTests {
                     var scopes: [String] = []
                     let kind: String = "token"
 
-                    static let _loomKeys = Loom.JSONKeySet(["value", "expires", "scopes", "kind"])
+                    static let _loomKeys = Loom._JSONKeySet(["value", "expires", "scopes", "kind"])
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
@@ -636,27 +636,27 @@ struct ExpansionTests {
                         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take())
                     }
 
-                    static var readsDirectly: Bool { true }
+                    static var _readsDirectly: Bool { true }
 
-                    static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                        try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                    static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                        try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                        if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                        if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                         try writer.beginObject()
-                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        context._writeKey(Self._loomKeys, 0, to: &writer)
                         try context.encode(self.value, to: &writer)
                         if let value = self.expires {
-                            context.writeKey(Self._loomKeys, 1, to: &writer)
+                            context._writeKey(Self._loomKeys, 1, to: &writer)
                             try context.encode(value, to: &writer)
                         } else if context.writesNulls {
-                            context.writeKey(Self._loomKeys, 1, to: &writer)
+                            context._writeKey(Self._loomKeys, 1, to: &writer)
                             writer.writeNull()
                         }
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.array(self.scopes, to: &writer) { try context.encode($0, to: &$1) }
-                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(Self._loomKeys, 3, to: &writer)
                         try context.encode(self.kind, to: &writer)
                         writer.endObject()
                     }
@@ -717,7 +717,7 @@ struct ExpansionTests {
                 var htmlURL: URL
                 var name: String
 
-                static let _loomKeys = Loom.JSONKeySet(["html_url", "name"], explicit: [true, false])
+                static let _loomKeys = Loom._JSONKeySet(["html_url", "name"], explicit: [true, false])
 
                 typealias _LoomValues = (URL, String)
 
@@ -757,18 +757,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.htmlURL, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
                 }
@@ -825,11 +825,11 @@ struct ExpansionTests {
                 var name: String?
                 var userID: Int
 
-                static let _loomKeys = Loom.JSONKeySet(["id", "user"], explicit: [false, true])
+                static let _loomKeys = Loom._JSONKeySet(["id", "user"], explicit: [false, true])
 
-                static let _loomKeys_1 = Loom.JSONKeySet(["login", "profile", "id"], explicit: [true, true, true], prefix: ["user"])
+                static let _loomKeys_1 = Loom._JSONKeySet(["login", "profile", "id"], explicit: [true, true, true], prefix: ["user"])
 
-                static let _loomKeys_2 = Loom.JSONKeySet(["name"], explicit: [true], prefix: ["user", "profile"])
+                static let _loomKeys_2 = Loom._JSONKeySet(["name"], explicit: [true], prefix: ["user", "profile"])
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
@@ -911,34 +911,34 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys_1, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_1, 0, to: &writer)
                     try context.encode(self.login, to: &writer)
                     if context.writesNulls || self.name != nil {
-                        context.writeKey(Self._loomKeys_1, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_1, 1, to: &writer)
                         try writer.beginObject()
                         if let value = self.name {
-                            context.writeKey(Self._loomKeys_2, 0, to: &writer)
+                            context._writeKey(Self._loomKeys_2, 0, to: &writer)
                             try context.encode(value, to: &writer)
                         } else if context.writesNulls {
-                            context.writeKey(Self._loomKeys_2, 0, to: &writer)
+                            context._writeKey(Self._loomKeys_2, 0, to: &writer)
                             writer.writeNull()
                         }
                         writer.endObject()
                     }
-                    context.writeKey(Self._loomKeys_1, 2, to: &writer)
+                    context._writeKey(Self._loomKeys_1, 2, to: &writer)
                     try context.encode(self.userID, to: &writer)
                     writer.endObject()
                     writer.endObject()
@@ -994,7 +994,7 @@ struct ExpansionTests {
             struct Book {
                 var id: Int
 
-                static let _loomKeys = Loom.JSONKeySet(["id", "ID", "book_id"], explicit: [true, true, true])
+                static let _loomKeys = Loom._JSONKeySet(["id", "ID", "book_id"], explicit: [true, true, true])
 
                 typealias _LoomValues = Int
 
@@ -1030,16 +1030,16 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
@@ -1088,9 +1088,9 @@ struct ExpansionTests {
             struct Book {
                 var title: String?
 
-                static let _loomKeys = Loom.JSONKeySet(["title", "info"], explicit: [true, true])
+                static let _loomKeys = Loom._JSONKeySet(["title", "info"], explicit: [true, true])
 
-                static let _loomKeys_1 = Loom.JSONKeySet(["title"], explicit: [true], prefix: ["info"])
+                static let _loomKeys_1 = Loom._JSONKeySet(["title"], explicit: [true], prefix: ["info"])
 
                 typealias _LoomValues = String?
 
@@ -1141,20 +1141,20 @@ struct ExpansionTests {
                     return slots.v0.take() ?? nil
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     if let value = self.title {
-                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        context._writeKey(Self._loomKeys, 0, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        context._writeKey(Self._loomKeys, 0, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -1206,9 +1206,9 @@ struct ExpansionTests {
                 var temperatures: [String: Double]
                 var wind: [String: Double]?
 
-                static let _loomKeys = Loom.JSONKeySet(["temp", "main", "wind_speed"], explicit: [true, true, true])
+                static let _loomKeys = Loom._JSONKeySet(["temp", "main", "wind_speed"], explicit: [true, true, true])
 
-                static let _loomKeys_1 = Loom.JSONKeySet(["temp_max"], explicit: [true], prefix: ["main"])
+                static let _loomKeys_1 = Loom._JSONKeySet(["temp_max"], explicit: [true], prefix: ["main"])
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
@@ -1261,25 +1261,25 @@ struct ExpansionTests {
                     return (try reader.unwrap(c0), c1 ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
-                    let c0 = try context.collect(self.temperatures) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    let c1 = try context.collect(self.wind) { try context.optionalValue($0, to: &$1) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    let c0 = try context._collect(self.temperatures) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    let c1 = try context._collect(self.wind) { try context.optionalValue($0, to: &$1) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } } }
                     try writer.beginObject()
-                    try context.writeCollected(c0, "temp", Self._loomKeys, 0, to: &writer)
+                    try context._writeCollected(c0, "temp", Self._loomKeys, 0, to: &writer)
                     if context.writesNulls || c0["main.temp_max"] != nil {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try writer.beginObject()
-                        try context.writeCollected(c0, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
+                        try context._writeCollected(c0, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
                         writer.endObject()
                     }
-                    try context.writeCollected(c1, "wind_speed", Self._loomKeys, 2, to: &writer)
+                    try context._writeCollected(c1, "wind_speed", Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1333,7 +1333,7 @@ struct ExpansionTests {
                 var website: Optional<URL>
                 var none: Int? = nil
 
-                static let _loomKeys = Loom.JSONKeySet(["bio", "website", "none"])
+                static let _loomKeys = Loom._JSONKeySet(["bio", "website", "none"])
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
@@ -1378,34 +1378,34 @@ struct ExpansionTests {
                     return (slots.v0.take() ?? nil, slots.v1.take() ?? nil, slots.v2.take() ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     if let value = self.bio {
-                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        context._writeKey(Self._loomKeys, 0, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 0, to: &writer)
+                        context._writeKey(Self._loomKeys, 0, to: &writer)
                         writer.writeNull()
                     }
                     if let value = self.website {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
                     if let value = self.none {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -1463,7 +1463,7 @@ struct ExpansionTests {
                 var labels: [String] = []
                 var theme: String? = "dark"
 
-                static let _loomKeys = Loom.JSONKeySet(["retries", "labels", "theme"])
+                static let _loomKeys = Loom._JSONKeySet(["retries", "labels", "theme"])
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
@@ -1508,24 +1508,24 @@ struct ExpansionTests {
                     return (slots.v0.take(), slots.v1.take(), slots.v2.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.retries, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
                     if let value = self.theme {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -1583,7 +1583,7 @@ struct ExpansionTests {
                 var limit: Int
                 var theme: String?
 
-                static let _loomKeys = Loom.JSONKeySet(["retries", "limit", "theme"])
+                static let _loomKeys = Loom._JSONKeySet(["retries", "limit", "theme"])
 
                 typealias _LoomValues = (Int, Int, String?)
 
@@ -1628,24 +1628,24 @@ struct ExpansionTests {
                     return (slots.v0.take() ?? 3, slots.v1.take() ?? (base + 1), slots.v2.take() ?? "dark")
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.retries, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.limit, to: &writer)
                     if let value = self.theme {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -1701,7 +1701,7 @@ struct ExpansionTests {
                 let version: Int = 2
                 let payload: String
 
-                static let _loomKeys = Loom.JSONKeySet(["version", "payload"])
+                static let _loomKeys = Loom._JSONKeySet(["version", "payload"])
 
                 typealias _LoomValues = String
 
@@ -1737,18 +1737,18 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v1.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.version, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.payload, to: &writer)
                     writer.endObject()
                 }
@@ -1801,7 +1801,7 @@ struct ExpansionTests {
                 var retrievedAt = Date()
                 var cache: [String: Int]?
 
-                static let _loomKeys = Loom.JSONKeySet(["title"])
+                static let _loomKeys = Loom._JSONKeySet(["title"])
 
                 typealias _LoomValues = String
 
@@ -1836,16 +1836,16 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
                 }
@@ -1897,7 +1897,7 @@ struct ExpansionTests {
                 var start: Date
                 var end: Date?
 
-                static let _loomKeys = Loom.JSONKeySet(["start", "ends_at"], explicit: [false, true])
+                static let _loomKeys = Loom._JSONKeySet(["start", "ends_at"], explicit: [false, true])
 
                 private static let _loomTransformer_0 = Loom._transformer(.iso8601)
 
@@ -1941,22 +1941,22 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
                     if let value = self.end {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.transform(value, with: Self._loomTransformer_1, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -2010,7 +2010,7 @@ struct ExpansionTests {
                 var coordinates: [[[Double]]]
                 var matrix: Array<Array<Int?>>
 
-                static let _loomKeys = Loom.JSONKeySet(["coordinates", "matrix"])
+                static let _loomKeys = Loom._JSONKeySet(["coordinates", "matrix"])
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
@@ -2050,18 +2050,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.coordinates, to: &writer) { try context.array($0, to: &$1) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } } }
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } } }
                     writer.endObject()
                 }
@@ -2114,7 +2114,7 @@ struct ExpansionTests {
                 var members: [String: [User]]
                 var leads: Dictionary<String, User?>
 
-                static let _loomKeys = Loom.JSONKeySet(["members", "leads"])
+                static let _loomKeys = Loom._JSONKeySet(["members", "leads"])
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
@@ -2154,18 +2154,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.dictionary(self.members, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.leads, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
                 }
@@ -2216,7 +2216,7 @@ struct ExpansionTests {
             struct Tagged {
                 var tags: Set<String>
 
-                static let _loomKeys = Loom.JSONKeySet(["tags"])
+                static let _loomKeys = Loom._JSONKeySet(["tags"])
 
                 typealias _LoomValues = Set<String>
 
@@ -2251,16 +2251,16 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
                     writer.endObject()
                 }
@@ -2311,7 +2311,7 @@ struct ExpansionTests {
                 var byRank: [Int: String]
                 var byState: [State: [Int]]
 
-                static let _loomKeys = Loom.JSONKeySet(["byRank", "byState"])
+                static let _loomKeys = Loom._JSONKeySet(["byRank", "byState"])
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
@@ -2351,18 +2351,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.dictionary(self.byRank, key: { context.dictionaryKey($0) }, to: &writer) { try context.encode($0, to: &$1) }
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
                 }
@@ -2415,9 +2415,9 @@ struct ExpansionTests {
                 var items: [Item]
                 var next: URL?
 
-                static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["items", "meta"], explicit: [false, true]) }
+                static var _loomKeys: Loom._JSONKeySet { Loom._JSONKeySet(["items", "meta"], explicit: [false, true]) }
 
-                static var _loomKeys_1: Loom.JSONKeySet { Loom.JSONKeySet(["next"], explicit: [true], prefix: ["meta"]) }
+                static var _loomKeys_1: Loom._JSONKeySet { Loom._JSONKeySet(["next"], explicit: [true], prefix: ["meta"]) }
 
                 typealias _LoomValues = ([Item], URL?)
 
@@ -2473,27 +2473,27 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     try writer.beginObject()
-                    context.writeKey(_loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.array(self.items, to: &writer) { try context.encode($0, to: &$1) }
                     if context.writesNulls || self.next != nil {
-                        context.writeKey(_loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 1, to: &writer)
                         try writer.beginObject()
                         if let value = self.next {
-                            context.writeKey(_loomKeys_1, 0, to: &writer)
+                            context._writeKey(_loomKeys_1, 0, to: &writer)
                             try context.encode(value, to: &writer)
                         } else if context.writesNulls {
-                            context.writeKey(_loomKeys_1, 0, to: &writer)
+                            context._writeKey(_loomKeys_1, 0, to: &writer)
                             writer.writeNull()
                         }
                         writer.endObject()
@@ -2549,7 +2549,7 @@ struct ExpansionTests {
                 public var x: Double
                 public var y: Double
 
-                static let _loomKeys = Loom.JSONKeySet(["x", "y"])
+                static let _loomKeys = Loom._JSONKeySet(["x", "y"])
 
                 typealias _LoomValues = (Double, Double)
 
@@ -2589,18 +2589,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                public static var readsDirectly: Bool { true }
+                public static var _readsDirectly: Bool { true }
 
-                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.x, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.y, to: &writer)
                     writer.endObject()
                 }
@@ -2663,7 +2663,7 @@ struct ExpansionTests {
                 var requestID: String?
                 var eTag: String
 
-                static let _loomKeys = Loom.JSONKeySet(["cache-control", "API_VERSION", "RequestID", "eTag"], explicit: [true, true, true, true])
+                static let _loomKeys = Loom._JSONKeySet(["cache-control", "API_VERSION", "RequestID", "eTag"], explicit: [true, true, true, true])
 
                 typealias _LoomValues = (String, Int, String?, String)
 
@@ -2713,27 +2713,27 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.cacheControl, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.apiVersion, to: &writer)
                     if let value = self.requestID {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
-                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    context._writeKey(Self._loomKeys, 3, to: &writer)
                     try context.encode(self.eTag, to: &writer)
                     writer.endObject()
                 }
@@ -2792,7 +2792,7 @@ struct ExpansionTests {
                 var avatarURL: URL?
                 var id: Int
 
-                static let _loomKeys = Loom.JSONKeySet(["user_name", "avatar_url", "ID"], explicit: [true, true, true])
+                static let _loomKeys = Loom._JSONKeySet(["user_name", "avatar_url", "ID"], explicit: [true, true, true])
 
                 typealias _LoomValues = (String, URL?, Int)
 
@@ -2837,25 +2837,25 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.userName, to: &writer)
                     if let value = self.avatarURL {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
@@ -2910,9 +2910,9 @@ struct ExpansionTests {
                 var userName: String
                 var id: Int
 
-                static let _loomKeys: Loom.JSONKeySet = {
+                static let _loomKeys: Loom._JSONKeySet = {
                     let strategy: Loom.JSONKeyStrategy = .custom(uppercased)
-                    return Loom.JSONKeySet([strategy.key(for: "userName"), "id"], explicit: [true, true])
+                    return Loom._JSONKeySet([strategy.key(for: "userName"), "id"], explicit: [true, true])
                 }()
 
                 typealias _LoomValues = (String, Int)
@@ -2953,18 +2953,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.userName, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
@@ -3013,7 +3013,7 @@ struct ExpansionTests {
 
             struct Nothing {
 
-                static let _loomKeys = Loom.JSONKeySet([])
+                static let _loomKeys = Loom._JSONKeySet([])
 
                 typealias _LoomValues = ()
 
@@ -3041,14 +3041,14 @@ struct ExpansionTests {
                     return ()
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
                     writer.endObject()
                 }
@@ -3108,7 +3108,7 @@ struct ExpansionTests {
                     get { value * 3 }
                 }
 
-                static let _loomKeys = Loom.JSONKeySet(["value"])
+                static let _loomKeys = Loom._JSONKeySet(["value"])
 
                 typealias _LoomValues = Int
 
@@ -3143,16 +3143,16 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.value, to: &writer)
                     writer.endObject()
                 }
@@ -3203,7 +3203,7 @@ struct ExpansionTests {
                 var first, second: Int
                 var `default`: Bool
 
-                static let _loomKeys = Loom.JSONKeySet(["first", "second", "default"])
+                static let _loomKeys = Loom._JSONKeySet(["first", "second", "default"])
 
                 typealias _LoomValues = (Int, Int, Bool)
 
@@ -3248,20 +3248,20 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.first, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.second, to: &writer)
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.`default`, to: &writer)
                     writer.endObject()
                 }
@@ -3314,7 +3314,7 @@ struct ExpansionTests {
             struct Tag: JSONModel {
                 var name: String
 
-                static let _loomKeys = Loom.JSONKeySet(["name"])
+                static let _loomKeys = Loom._JSONKeySet(["name"])
 
                 typealias _LoomValues = String
 
@@ -3349,16 +3349,16 @@ struct ExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     writer.endObject()
                 }
@@ -3410,7 +3410,7 @@ struct ExpansionTests {
                 var dotted: Int
                 var quoted: Int
 
-                static let _loomKeys = Loom.JSONKeySet(["a.b", "say \"hi\""], explicit: [true, true])
+                static let _loomKeys = Loom._JSONKeySet(["a.b", "say \"hi\""], explicit: [true, true])
 
                 typealias _LoomValues = (Int, Int)
 
@@ -3450,18 +3450,18 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.dotted, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.quoted, to: &writer)
                     writer.endObject()
                 }
@@ -3526,7 +3526,7 @@ struct ExpansionTests {
                 }
                 @Trimmed var title: String = ""
 
-                static let _loomKeys = Loom.JSONKeySet(["name", "nickname", "tags", "score", "title"])
+                static let _loomKeys = Loom._JSONKeySet(["name", "nickname", "tags", "score", "title"])
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
@@ -3581,29 +3581,29 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take(), slots.v3.take(), slots.v4.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                     if let value = self.nickname {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
-                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    context._writeKey(Self._loomKeys, 3, to: &writer)
                     try context.encode(self.score, to: &writer)
-                    context.writeKey(Self._loomKeys, 4, to: &writer)
+                    context._writeKey(Self._loomKeys, 4, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
                 }
@@ -3663,7 +3663,7 @@ struct ExpansionTests {
                 var handler: @Sendable () -> Void
                 var label: String?
 
-                static let _loomKeys = Loom.JSONKeySet(["handler", "label"])
+                static let _loomKeys = Loom._JSONKeySet(["handler", "label"])
 
                 private static let _loomTransformer_0 = Loom._transformer(HandlerTransformer())
 
@@ -3705,22 +3705,22 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.handler, with: Self._loomTransformer_0, to: &writer)
                     if let value = self.label {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -3777,7 +3777,7 @@ struct ExpansionTests {
                 var billing: Address?
                 var extra: [String: JSONValue] = [:]
 
-                static let _loomKeys = Loom.JSONKeySet(["id"], capturesUnknown: true, flattening: [Loom._JSONFlattened(Address.self, prefix: ""), Loom._JSONFlattened(Address.self, prefix: "billing_")])
+                static let _loomKeys = Loom._JSONKeySet(["id"], capturesUnknown: true, flattening: [Loom._JSONFlattened(Address.self, prefix: ""), Loom._JSONFlattened(Address.self, prefix: "billing_")])
 
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
@@ -3821,20 +3821,20 @@ struct ExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, u3)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
-                    try context.writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)
-                    if let value = self.billing { try context.writeFlattened(value, Self._loomKeys, 1, to: &writer) }
-                    try context.writeUnknown(self.extra, Self._loomKeys, to: &writer)
+                    try context._writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)
+                    if let value = self.billing { try context._writeFlattened(value, Self._loomKeys, 1, to: &writer) }
+                    try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)
                     writer.endObject()
                 }
 

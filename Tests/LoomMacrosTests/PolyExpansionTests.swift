@@ -42,12 +42,12 @@ struct PolyExpansionTests {
                 case ping
                 case unknown(JSONValue)
 
-                static let _loomCases = Loom.JSONKeySet(["text", "picture", "image", "ping"], explicit: [true, true, true, true])
+                static let _loomCases = Loom._JSONKeySet(["text", "picture", "image", "ping"], explicit: [true, true, true, true])
 
-                static let _loomTagKeys = Loom.JSONKeySet(["type"], explicit: [true])
+                static let _loomTagKeys = Loom._JSONKeySet(["type"], explicit: [true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
+                    let found = try context._internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
                     switch found.slot {
                     case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
                     case 1, 2: self = .image(try found.payload { try found.context.decode(PictureMessage.self, from: $0) })
@@ -56,35 +56,35 @@ struct PolyExpansionTests {
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let start = reader.mark()
                     let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:
-                        let value = try Loom.JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
                         return value
                     case 1, 2:
-                        let value = try Loom.JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
                         return value
                     case 3:
                         try reader.endUnitCase()
                         return Self.ping
                     default:
-                        reader.rewind(to: start); return try Loom.JSONReader.narrowing { Self.unknown(try reader.value(JSONValue.self, context)) }
+                        reader.rewind(to: start); return try Loom._JSONReader.narrowing { Self.unknown(try reader.value(JSONValue.self, context)) }
                     }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .text(let value):
-                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
                     case .image(let value):
-                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
                     case .ping:
-                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+                        try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
                     case .unknown(let value):
                         try context.encode(value, to: &writer)
                     }
@@ -127,10 +127,10 @@ struct PolyExpansionTests {
                 case image(picture: PictureMessage)
                 case ping
 
-                static let _loomCases = Loom.JSONKeySet(["text", "image", "ping"], explicit: [true, true, true])
+                static let _loomCases = Loom._JSONKeySet(["text", "image", "ping"], explicit: [true, true, true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    let found = try context._externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
                     case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
                     case 1: self = .image(picture: try found.payload { try found.context.decode(PictureMessage.self, from: $0) })
@@ -139,19 +139,19 @@ struct PolyExpansionTests {
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let (slot, unit) = try reader.externalCase(Self._loomCases, context)
                     switch slot {
                     case 0:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
                         try reader.endCase()
                         return value
                     case 1:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.image(picture: try reader.value(PictureMessage.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.image(picture: try reader.value(PictureMessage.self, context)) }
                         try reader.endCase()
                         return value
                     case 2:
@@ -163,14 +163,14 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .text(let value):
-                        try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
                     case .image(let value):
-                        try context.writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
                     case .ping:
-                        context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
+                        context._writeExternallyTaggedCase(Self._loomCases, 2, to: &writer)
                     }
                 }
 
@@ -208,12 +208,12 @@ struct PolyExpansionTests {
                 case userJoined(User)
                 case other
 
-                static let _loomCases = Loom.JSONKeySet(["user_joined", "other"], explicit: [true, true])
+                static let _loomCases = Loom._JSONKeySet(["user_joined", "other"], explicit: [true, true])
 
-                static let _loomTagKeys = Loom.JSONKeySet(["kind", "value"], explicit: [true, true])
+                static let _loomTagKeys = Loom._JSONKeySet(["kind", "value"], explicit: [true, true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
+                    let found = try context._adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
                     switch found.slot {
                     case 0: self = .userJoined(try found.payload { try found.context.decode(User.self, from: $0) })
                     case 1: self = .other
@@ -221,15 +221,15 @@ struct PolyExpansionTests {
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let start = reader.mark()
                     let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.userJoined(try reader.value(User.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.userJoined(try reader.value(User.self, context)) }
                         try reader.endCase()
                         return value
                     case 1:
@@ -241,12 +241,12 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .userJoined(let value):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
                     case .other:
-                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer)
+                        try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer)
                     }
                 }
 
@@ -287,7 +287,7 @@ struct PolyExpansionTests {
                 case unknown(JSONValue)
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var attempts = Loom.JSONUntaggedAttempts(context)
+                    var attempts = Loom._JSONUntaggedAttempts(context)
                     if let value = attempts.attempt("image", { try context.decode(PictureMessage.self, from: element) }) {
                         self = .image(value)
                         return
@@ -299,14 +299,14 @@ struct PolyExpansionTests {
                     self = .unknown(try context.decode(JSONValue.self, from: element))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    return try Loom.JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    return try Loom._JSONReader.narrowing { Self.image(try reader.value(PictureMessage.self, context)) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .image(let value):
                         try context.encode(value, to: &writer)
@@ -365,8 +365,8 @@ struct PolyExpansionTests {
                 }
 
                 public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    guard let choice = try context.chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
-                        throw context.noCaseChosen(for: Self.self, element)
+                    guard let choice = try context._chosenCase(element, for: Self.self, Self.jsonCase(for:)) else {
+                        throw context._noCaseChosen(for: Self.self, element)
                     }
                     switch choice {
                     case .text: self = .text(try context.decode(TextMessage.self, from: element))
@@ -374,11 +374,11 @@ struct PolyExpansionTests {
                     }
                 }
 
-                public static var readsDirectly: Bool { true }
+                public static var _readsDirectly: Bool { true }
 
-                public static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     guard let choice = try reader.chosenCase(context, Self.jsonCase(for:)) else { try reader.fallBack() }
-                    return try Loom.JSONReader.narrowing { () throws -> Self in
+                    return try Loom._JSONReader.narrowing { () throws -> Self in
                         switch choice {
                         case .text: return Self.text(try reader.value(TextMessage.self, context))
                         case .image: return Self.image(try reader.value(PictureMessage.self, context))
@@ -387,7 +387,7 @@ struct PolyExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .text(let value):
                         try context.encode(value, to: &writer)
@@ -431,7 +431,7 @@ struct PolyExpansionTests {
                 var displayName: String?
                 var cache: [String: Int] = [:]
 
-                static let _loomKeys = Loom.JSONKeySet(["id", "display_name"], explicit: [false, true])
+                static let _loomKeys = Loom._JSONKeySet(["id", "display_name"], explicit: [false, true])
 
                 typealias _LoomValues = (Int, String?)
 
@@ -471,10 +471,10 @@ struct PolyExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -495,15 +495,15 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     if let value = self.displayName {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -514,7 +514,7 @@ struct PolyExpansionTests {
                 }
 
                 var description: String {
-                    var fields = Loom.JSONModelFields(self)
+                    var fields = Loom._JSONModelFields(self)
                     fields.append("id", self.id)
                     fields.append("displayName", self.displayName)
                     return fields.description
@@ -535,8 +535,8 @@ struct PolyExpansionTests {
                     try self._loomUpdate(&reader, context)
                 }
 
-                func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }
+                func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) {
+                    try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }
                 }
 
                 func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -565,7 +565,7 @@ struct PolyExpansionTests {
         )
     }
 
-    /// The root of a hierarchy: overridable members, and `makeInstance` calling the chooser.
+    /// The root of a hierarchy: overridable members, and `_makeInstance` calling the chooser.
     @Test func classClusterRoot() {
         assertExpansion(
             """
@@ -585,7 +585,7 @@ struct PolyExpansionTests {
                     object["body"] != nil ? TextMessage.self : Message.self
                 }
 
-                static let _loomKeys = Loom.JSONKeySet(["id"])
+                static let _loomKeys = Loom._JSONKeySet(["id"])
 
                 typealias _LoomValues_Message = Int
 
@@ -593,7 +593,7 @@ struct PolyExpansionTests {
                     var v0: Optional<Int> = nil
                 }
 
-                static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.claimSlot(slots.v0)
@@ -617,7 +617,7 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try reader.required(slots.v0, keys, base &+ 0, context)
                 }
 
@@ -630,7 +630,7 @@ struct PolyExpansionTests {
                     self.id = u0
                 }
 
-                func _loomAfterReading_Message<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_Message<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                 }
 
                 required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -647,33 +647,33 @@ struct PolyExpansionTests {
                     try self._loomAfterReading_Message(Message._loomKeys, 0, &reader, context)
                 }
 
-                class var readsDirectly: Bool { true }
+                class var _readsDirectly: Bool { true }
 
-                class func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                class func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     try reader.instance(of: Self.self, keys: Self._loomObjectKeys, context, chosenBy: Self.jsonClass(for:)) { try Self._loomMake(&$0, context) }
                 }
 
-                class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Message {
+                class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Message {
                     try Message(_loomReading: &reader, context: context)
                 }
 
-                class func makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self {
-                    try context.instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))
+                class func _makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self {
+                    try context._instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try $0.beginObject(); try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try $0.beginObject(); try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }
                     try writer.beginObject()
                     try self._loomEncodeMembers(to: &writer, context: context)
                     writer.endObject()
                 }
 
                 func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                 }
 
-                class var _loomObjectKeys: Loom.JSONKeySet {
+                class var _loomObjectKeys: Loom._JSONKeySet {
                     Self._loomKeys
                 }
 
@@ -686,7 +686,7 @@ struct PolyExpansionTests {
                     Loom.JSONModelEquality.hash(self.id, into: &hasher)
                 }
 
-                func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                func _loomDescribe(into fields: inout Loom._JSONModelFields) {
                     fields.append("id", self.id)
                 }
 
@@ -718,9 +718,9 @@ struct PolyExpansionTests {
                     try self._loomUpdateReading_Message(&reader, context)
                 }
 
-                func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) {
                     try reader.expect(!Message._loomKeys.repeatsKeys)
-                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_Message(&reader, context) }
+                    try Loom._JSONReader.narrowing { try self._loomUpdateReading_Message(&reader, context) }
                 }
 
                 func _loomUpdateReading_Message<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -730,7 +730,7 @@ struct PolyExpansionTests {
                     try reader.endObject()
                 }
 
-                func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.id = value }
                 }
@@ -769,7 +769,7 @@ struct PolyExpansionTests {
                 var body: String
                 var draft: String?
 
-                static let _loomKeys_TextMessage = Loom.JSONKeySet(["body", "draft"], inheriting: Message._loomObjectKeys)
+                static let _loomKeys_TextMessage = Loom._JSONKeySet(["body", "draft"], inheriting: Message._loomObjectKeys)
 
                 typealias _LoomValues_TextMessage = (String, String?)
 
@@ -779,7 +779,7 @@ struct PolyExpansionTests {
                     var v1: Optional<String?> = nil
                 }
 
-                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.claimSlot(slots.v0)
@@ -806,7 +806,7 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try reader.required(slots.v0, keys, base &+ 0, context)
                     try reader.optional(slots.v1, keys, base &+ 1, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 2, &reader, context)
@@ -823,7 +823,7 @@ struct PolyExpansionTests {
                     try super.init(_loomSlots: &slots.sup, &reader, context)
                 }
 
-                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomAfterReading_Message(keys, base &+ 2, &reader, context)
                 }
 
@@ -841,24 +841,24 @@ struct PolyExpansionTests {
                     try self._loomAfterReading_TextMessage(TextMessage._loomKeys_TextMessage, 0, &reader, context)
                 }
 
-                override class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
+                override class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
                     try TextMessage(_loomReading: &reader, context: context)
                 }
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    context.writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
                     try context.encode(self.body, to: &writer)
                     if let value = self.draft {
-                        context.writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
                         writer.writeNull()
                     }
                 }
 
-                override class var _loomObjectKeys: Loom.JSONKeySet {
+                override class var _loomObjectKeys: Loom._JSONKeySet {
                     Self._loomKeys_TextMessage
                 }
 
@@ -873,7 +873,7 @@ struct PolyExpansionTests {
                     Loom.JSONModelEquality.hash(self.draft, into: &hasher)
                 }
 
-                override func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                override func _loomDescribe(into fields: inout Loom._JSONModelFields) {
                     super._loomDescribe(into: &fields)
                     fields.append("body", self.body)
                     fields.append("draft", self.draft)
@@ -890,9 +890,9 @@ struct PolyExpansionTests {
                     try self._loomUpdateReading_TextMessage(&reader, context)
                 }
 
-                override func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                override func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) {
                     try reader.expect(!TextMessage._loomKeys_TextMessage.repeatsKeys)
-                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
+                    try Loom._JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
                 }
 
                 func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -902,7 +902,7 @@ struct PolyExpansionTests {
                     try reader.endObject()
                 }
 
-                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 2, &reader, context)
                     try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
                     try reader.optionalDefaulted(slots.v1, keys, base &+ 1, context, default: "")
@@ -965,7 +965,7 @@ struct PolyExpansionTests {
                 static func validateTitle(_ title: String) -> Bool { !title.isEmpty }
                 func jsonWillEncode() throws -> Issue { self }
 
-                static let _loomKeys = Loom.JSONKeySet(["title"])
+                static let _loomKeys = Loom._JSONKeySet(["title"])
 
                 typealias _LoomValues = String
 
@@ -1001,14 +1001,14 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     let model = try self.jsonWillEncode()
                     try model._loomEncode(to: &writer, context: context)
                 }
 
                 func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.title, to: &writer)
                     writer.endObject()
                 }
@@ -1020,7 +1020,7 @@ struct PolyExpansionTests {
 
             extension Issue: Loom.JSONModel {
                 init(json original: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let rewritten = try context.rewrite(original, for: Self.self, with: Self.jsonWillDecode)
+                    let rewritten = try context._rewrite(original, for: Self.self, with: Self.jsonWillDecode)
                     defer { withExtendedLifetime(rewritten.document) {} }
                     let element = rewritten.root
                     var reader = Loom._JSONElementReader(element, context)
@@ -1079,7 +1079,7 @@ struct PolyExpansionTests {
 
                 static func mergeLabels(_ current: inout [String], _ other: [String]) { current += other }
 
-                static let _loomKeys = Loom.JSONKeySet(["number", "title", "body", "note", "closedAt", "labels"])
+                static let _loomKeys = Loom._JSONKeySet(["number", "title", "body", "note", "closedAt", "labels"])
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
@@ -1139,41 +1139,41 @@ struct PolyExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take() ?? nil, try reader.unwrap(slots.v5.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.number, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.title, to: &writer)
                     if let value = self.body {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
                     if let value = self.note {
-                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(Self._loomKeys, 3, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(Self._loomKeys, 3, to: &writer)
                         writer.writeNull()
                     }
                     if let value = self.closedAt {
-                        context.writeKey(Self._loomKeys, 4, to: &writer)
+                        context._writeKey(Self._loomKeys, 4, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 4, to: &writer)
+                        context._writeKey(Self._loomKeys, 4, to: &writer)
                         writer.writeNull()
                     }
-                    context.writeKey(Self._loomKeys, 5, to: &writer)
+                    context._writeKey(Self._loomKeys, 5, to: &writer)
                     try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
                     writer.endObject()
                 }
@@ -1205,8 +1205,8 @@ struct PolyExpansionTests {
                     try self._loomUpdate(&reader, context)
                 }
 
-                mutating func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
-                    try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }
+                mutating func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) {
+                    try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }
                 }
 
                 mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1281,7 +1281,7 @@ struct PolyExpansionTests {
             open class Node {
                 public var name: String
 
-                static let _loomKeys = Loom.JSONKeySet(["name"])
+                static let _loomKeys = Loom._JSONKeySet(["name"])
 
                 typealias _LoomValues_Node = String
 
@@ -1290,7 +1290,7 @@ struct PolyExpansionTests {
                     public init() {}
                 }
 
-                public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.claimSlot(slots.v0)
@@ -1314,7 +1314,7 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try reader.required(slots.v0, keys, base &+ 0, context)
                 }
 
@@ -1327,7 +1327,7 @@ struct PolyExpansionTests {
                     self.name = u0
                 }
 
-                public func _loomAfterReading_Node<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public func _loomAfterReading_Node<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                 }
 
                 public required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -1344,29 +1344,29 @@ struct PolyExpansionTests {
                     try self._loomAfterReading_Node(Node._loomKeys, 0, &reader, context)
                 }
 
-                open class var readsDirectly: Bool { true }
+                open class var _readsDirectly: Bool { true }
 
-                open class func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                open class func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     try reader.instance(of: Self.self, keys: Self._loomObjectKeys) { try Self._loomMake(&$0, context) }
                 }
 
-                open class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Node {
+                open class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Node {
                     try Node(_loomReading: &reader, context: context)
                 }
 
                 open func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try $0.beginObject(); try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try $0.beginObject(); try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }
                     try writer.beginObject()
                     try self._loomEncodeMembers(to: &writer, context: context)
                     writer.endObject()
                 }
 
                 open func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.name, to: &writer)
                 }
 
-                open class var _loomObjectKeys: Loom.JSONKeySet {
+                open class var _loomObjectKeys: Loom._JSONKeySet {
                     Self._loomKeys
                 }
 
@@ -1379,7 +1379,7 @@ struct PolyExpansionTests {
                     Loom.JSONModelEquality.hash(self.name, into: &hasher)
                 }
 
-                open func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                open func _loomDescribe(into fields: inout Loom._JSONModelFields) {
                     fields.append("name", self.name)
                 }
 
@@ -1403,9 +1403,9 @@ struct PolyExpansionTests {
                     try self._loomUpdateReading_Node(&reader, context)
                 }
 
-                open func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                open func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) {
                     try reader.expect(!Node._loomKeys.repeatsKeys)
-                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_Node(&reader, context) }
+                    try Loom._JSONReader.narrowing { try self._loomUpdateReading_Node(&reader, context) }
                 }
 
                 func _loomUpdateReading_Node<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1415,7 +1415,7 @@ struct PolyExpansionTests {
                     try reader.endObject()
                 }
 
-                public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.name = value }
                 }
@@ -1452,12 +1452,12 @@ struct PolyExpansionTests {
                 case left(Left)
                 case right(Right)
 
-                static var _loomCases: Loom.JSONKeySet { Loom.JSONKeySet(["left", "right"], explicit: [true, true]) }
+                static var _loomCases: Loom._JSONKeySet { Loom._JSONKeySet(["left", "right"], explicit: [true, true]) }
 
-                static var _loomTagKeys: Loom.JSONKeySet { Loom.JSONKeySet(["t", "c"], explicit: [true, true]) }
+                static var _loomTagKeys: Loom._JSONKeySet { Loom._JSONKeySet(["t", "c"], explicit: [true, true]) }
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    let found = try context._adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
                     case 0: self = .left(try found.payload { try found.context.decode(Left.self, from: $0) })
                     case 1: self = .right(try found.payload { try found.context.decode(Right.self, from: $0) })
@@ -1465,19 +1465,19 @@ struct PolyExpansionTests {
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.left(try reader.value(Left.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.left(try reader.value(Left.self, context)) }
                         try reader.endCase()
                         return value
                     case 1:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.right(try reader.value(Right.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.right(try reader.value(Right.self, context)) }
                         try reader.endCase()
                         return value
                     default:
@@ -1486,12 +1486,12 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .left(let value):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
                     case .right(let value):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
                     }
                 }
 
@@ -1532,9 +1532,9 @@ struct PolyExpansionTests {
                 case circle(center: Point)
                 case empty
 
-                static let _loomCases = Loom.JSONKeySet(["point", "label", "circle", "empty"], explicit: [true, true, true, true])
+                static let _loomCases = Loom._JSONKeySet(["point", "label", "circle", "empty"], explicit: [true, true, true, true])
 
-                static let _loomKeys_label = Loom.JSONKeySet(["text", "font_size", "weight"], explicit: [true, true, true])
+                static let _loomKeys_label = Loom._JSONKeySet(["text", "font_size", "weight"], explicit: [true, true, true])
 
                 static func _loomRead_point<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
@@ -1587,49 +1587,49 @@ struct PolyExpansionTests {
 
                 static func _loomWrite_label(_ v0: String, _ v1: Int?, _ v2: Int, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys_label, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_label, 0, to: &writer)
                     try context.encode(v0, to: &writer)
                     if let value = v1 {
-                        context.writeKey(Self._loomKeys_label, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_label, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys_label, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_label, 1, to: &writer)
                         writer.writeNull()
                     }
-                    context.writeKey(Self._loomKeys_label, 2, to: &writer)
+                    context._writeKey(Self._loomKeys_label, 2, to: &writer)
                     try context.encode(v2, to: &writer)
                     writer.endObject()
                 }
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    let found = try context._externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
-                    case 0: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_point(&$0, $1) } }
-                    case 1: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_label(&$0, $1) } }
+                    case 0: self = try found.payload { try found.context._readCase($0) { try Self._loomRead_point(&$0, $1) } }
+                    case 1: self = try found.payload { try found.context._readCase($0) { try Self._loomRead_label(&$0, $1) } }
                     case 2: self = .circle(center: try found.payload { try found.context.decode(Point.self, from: $0) })
                     case 3: self = .empty
                     default: throw found.unknownCase()
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let (slot, unit) = try reader.externalCase(Self._loomCases, context)
                     switch slot {
                     case 0:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_point(&reader, context) }
+                        let value = try Loom._JSONReader.narrowing { try Self._loomRead_point(&reader, context) }
                         try reader.endCase()
                         return value
                     case 1:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_label(&reader, context) }
+                        let value = try Loom._JSONReader.narrowing { try Self._loomRead_label(&reader, context) }
                         try reader.endCase()
                         return value
                     case 2:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.circle(center: try reader.value(Point.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.circle(center: try reader.value(Point.self, context)) }
                         try reader.endCase()
                         return value
                     case 3:
@@ -1641,16 +1641,16 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .point(let v0, let v1):
-                        try context.writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try Self._loomWrite_point(v0, v1, to: &$0, context) }
+                        try context._writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try Self._loomWrite_point(v0, v1, to: &$0, context) }
                     case .label(let v0, let v1, let v2):
-                        try context.writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) { try Self._loomWrite_label(v0, v1, v2, to: &$0, context) }
+                        try context._writeExternallyTaggedCase(Self._loomCases, 1, to: &writer) { try Self._loomWrite_label(v0, v1, v2, to: &$0, context) }
                     case .circle(let value):
-                        try context.writeExternallyTaggedCase(Self._loomCases, 2, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeExternallyTaggedCase(Self._loomCases, 2, to: &writer) { try context.encode(value, to: &$0) }
                     case .empty:
-                        context.writeExternallyTaggedCase(Self._loomCases, 3, to: &writer)
+                        context._writeExternallyTaggedCase(Self._loomCases, 3, to: &writer)
                     }
                 }
 
@@ -1677,7 +1677,7 @@ struct PolyExpansionTests {
         )
     }
 
-    /// Integer tags under an internal tag key: the tag set is a `JSONCaseTags`; labeled values are members beside the tag.
+    /// Integer tags under an internal tag key: the tag set is a `_JSONCaseTags`; labeled values are members beside the tag.
     @Test func integerTagsInternal() {
         assertExpansion(
             """
@@ -1695,11 +1695,11 @@ struct PolyExpansionTests {
                 case reaction(content: String)
                 case deletion
 
-                static let _loomCases = Loom.JSONCaseTags([.int(1), .int(7), .int(-7), .int(5)])
+                static let _loomCases = Loom._JSONCaseTags([.int(1), .int(7), .int(-7), .int(5)])
 
-                static let _loomTagKeys = Loom.JSONKeySet(["kind"], explicit: [true])
+                static let _loomTagKeys = Loom._JSONKeySet(["kind"], explicit: [true])
 
-                static let _loomKeys_note = Loom.JSONKeySet(["content", "tags"], explicit: [true, true])
+                static let _loomKeys_note = Loom._JSONKeySet(["content", "tags"], explicit: [true, true])
 
                 static func _loomRead_note<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_note
@@ -1731,33 +1731,33 @@ struct PolyExpansionTests {
 
                 static func _loomWrite_note(_ v0: String, _ v1: [[String]], to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys_note, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_note, 0, to: &writer)
                     try context.encode(v0, to: &writer)
-                    context.writeKey(Self._loomKeys_note, 1, to: &writer)
+                    context._writeKey(Self._loomKeys_note, 1, to: &writer)
                     try context.encode(v1, to: &writer)
                     writer.endObject()
                 }
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    let found = try context._internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
-                    case 0: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_note(&$0, $1) } }
+                    case 0: self = try found.payload { try found.context._readCase($0) { try Self._loomRead_note(&$0, $1) } }
                     case 1, 2: self = .reaction(content: try found.payload { try found.context.decode(String.self, from: $0) })
                     case 3: self = .deletion
                     default: throw found.unknownCase()
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:
-                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_note(&reader, context) }
+                        let value = try Loom._JSONReader.narrowing { try Self._loomRead_note(&reader, context) }
                         return value
                     case 1, 2:
-                        let value = try Loom.JSONReader.narrowing { Self.reaction(content: try reader.value(String.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.reaction(content: try reader.value(String.self, context)) }
                         return value
                     case 3:
                         try reader.endUnitCase()
@@ -1768,14 +1768,14 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .note(let v0, let v1):
-                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_note(v0, v1, to: &$0, context) }
+                        try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_note(v0, v1, to: &$0, context) }
                     case .reaction(let value):
-                        try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
                     case .deletion:
-                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+                        try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
                     }
                 }
 
@@ -1816,11 +1816,11 @@ struct PolyExpansionTests {
                 case success(Int, String)
                 case failure(code: Int, message: String?)
 
-                static let _loomCases = Loom.JSONCaseTags([.bool(true), .bool(false)])
+                static let _loomCases = Loom._JSONCaseTags([.bool(true), .bool(false)])
 
-                static let _loomTagKeys = Loom.JSONKeySet(["ok", "result"], explicit: [true, true])
+                static let _loomTagKeys = Loom._JSONKeySet(["ok", "result"], explicit: [true, true])
 
-                static let _loomKeys_failure = Loom.JSONKeySet(["code", "message"], explicit: [true, true])
+                static let _loomKeys_failure = Loom._JSONKeySet(["code", "message"], explicit: [true, true])
 
                 static func _loomRead_success<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
@@ -1868,40 +1868,40 @@ struct PolyExpansionTests {
 
                 static func _loomWrite_failure(_ v0: Int, _ v1: String?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys_failure, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_failure, 0, to: &writer)
                     try context.encode(v0, to: &writer)
                     if let value = v1 {
-                        context.writeKey(Self._loomKeys_failure, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_failure, 1, to: &writer)
                         try context.encode(value, to: &writer)
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys_failure, 1, to: &writer)
+                        context._writeKey(Self._loomKeys_failure, 1, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
                 }
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
+                    let found = try context._adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
                     switch found.slot {
-                    case 0: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_success(&$0, $1) } }
-                    case 1: self = try found.payload { try found.context.readCase($0) { try Self._loomRead_failure(&$0, $1) } }
+                    case 0: self = try found.payload { try found.context._readCase($0) { try Self._loomRead_success(&$0, $1) } }
+                    case 1: self = try found.payload { try found.context._readCase($0) { try Self._loomRead_failure(&$0, $1) } }
                     default: throw found.unknownCase()
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_success(&reader, context) }
+                        let value = try Loom._JSONReader.narrowing { try Self._loomRead_success(&reader, context) }
                         try reader.endCase()
                         return value
                     case 1:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { try Self._loomRead_failure(&reader, context) }
+                        let value = try Loom._JSONReader.narrowing { try Self._loomRead_failure(&reader, context) }
                         try reader.endCase()
                         return value
                     default:
@@ -1910,12 +1910,12 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .success(let v0, let v1):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_success(v0, v1, to: &$0, context) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_success(v0, v1, to: &$0, context) }
                     case .failure(let v0, let v1):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try Self._loomWrite_failure(v0, v1, to: &$0, context) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try Self._loomWrite_failure(v0, v1, to: &$0, context) }
                     }
                 }
 
@@ -1955,7 +1955,7 @@ struct PolyExpansionTests {
                 case pair(Double, Double)
                 case named(x: Double, y: Double)
 
-                static let _loomKeys_named = Loom.JSONKeySet(["x", "y"], explicit: [true, true])
+                static let _loomKeys_named = Loom._JSONKeySet(["x", "y"], explicit: [true, true])
 
                 static func _loomRead_pair<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
@@ -2003,34 +2003,34 @@ struct PolyExpansionTests {
 
                 static func _loomWrite_named(_ v0: Double, _ v1: Double, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys_named, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_named, 0, to: &writer)
                     try context.encode(v0, to: &writer)
-                    context.writeKey(Self._loomKeys_named, 1, to: &writer)
+                    context._writeKey(Self._loomKeys_named, 1, to: &writer)
                     try context.encode(v1, to: &writer)
                     writer.endObject()
                 }
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var attempts = Loom.JSONUntaggedAttempts(context)
-                    if let value = attempts.attempt("pair", { try context.readCase(element) { try Self._loomRead_pair(&$0, $1) } }) {
+                    var attempts = Loom._JSONUntaggedAttempts(context)
+                    if let value = attempts.attempt("pair", { try context._readCase(element) { try Self._loomRead_pair(&$0, $1) } }) {
                         self = value
                         return
                     }
-                    if let value = attempts.attempt("named", { try context.readCase(element) { try Self._loomRead_named(&$0, $1) } }) {
+                    if let value = attempts.attempt("named", { try context._readCase(element) { try Self._loomRead_named(&$0, $1) } }) {
                         self = value
                         return
                     }
                     throw attempts.failure(for: Self.self, element)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    return try Loom.JSONReader.narrowing { try Self._loomRead_pair(&reader, context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    return try Loom._JSONReader.narrowing { try Self._loomRead_pair(&reader, context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .pair(let v0, let v1):
                         try Self._loomWrite_pair(v0, v1, to: &writer, context)

@@ -33,7 +33,7 @@ struct SchemaExpansionTests {
                 var count: Int
                 var range: [String: Double]
 
-                static let _loomKeys = Loom.JSONKeySet(["start", "tags", "title", "count", "low", "high"], explicit: [false, false, false, false, true, true])
+                static let _loomKeys = Loom._JSONKeySet(["start", "tags", "title", "count", "low", "high"], explicit: [false, false, false, false, true, true])
 
                 private static let _loomTransformer_0 = Loom._transformer(.iso8601)
 
@@ -89,26 +89,26 @@ struct SchemaExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take(), try reader.unwrap(slots.v3.take()), try reader.unwrap(c4))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
-                    let c4 = try context.collect(self.range) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    let c4 = try context._collect(self.range) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.tags, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.title, to: &writer)
-                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    context._writeKey(Self._loomKeys, 3, to: &writer)
                     try context.encode(self.count, to: &writer)
-                    try context.writeCollected(c4, "low", Self._loomKeys, 4, to: &writer)
-                    try context.writeCollected(c4, "high", Self._loomKeys, 5, to: &writer)
+                    try context._writeCollected(c4, "low", Self._loomKeys, 4, to: &writer)
+                    try context._writeCollected(c4, "high", Self._loomKeys, 5, to: &writer)
                     writer.endObject()
                 }
 
@@ -164,7 +164,7 @@ struct SchemaExpansionTests {
             final class TextMessage: Message {
                 var body: String
 
-                static let _loomKeys_TextMessage = Loom.JSONKeySet(["body"], inheriting: Message._loomObjectKeys)
+                static let _loomKeys_TextMessage = Loom._JSONKeySet(["body"], inheriting: Message._loomObjectKeys)
 
                 typealias _LoomValues_TextMessage = String
 
@@ -173,7 +173,7 @@ struct SchemaExpansionTests {
                     var v0: Optional<String> = nil
                 }
 
-                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.claimSlot(slots.v0)
@@ -197,7 +197,7 @@ struct SchemaExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try reader.required(slots.v0, keys, base &+ 0, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 1, &reader, context)
                 }
@@ -212,7 +212,7 @@ struct SchemaExpansionTests {
                     try super.init(_loomSlots: &slots.sup, &reader, context)
                 }
 
-                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomAfterReading_Message(keys, base &+ 1, &reader, context)
                 }
 
@@ -230,17 +230,17 @@ struct SchemaExpansionTests {
                     try self._loomAfterReading_TextMessage(TextMessage._loomKeys_TextMessage, 0, &reader, context)
                 }
 
-                override class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
+                override class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
                     try TextMessage(_loomReading: &reader, context: context)
                 }
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    context.writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
+                    context._writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
                     try context.encode(self.body, to: &writer)
                 }
 
-                override class var _loomObjectKeys: Loom.JSONKeySet {
+                override class var _loomObjectKeys: Loom._JSONKeySet {
                     Self._loomKeys_TextMessage
                 }
 
@@ -254,7 +254,7 @@ struct SchemaExpansionTests {
                     Loom.JSONModelEquality.hash(self.body, into: &hasher)
                 }
 
-                override func _loomDescribe(into fields: inout Loom.JSONModelFields) {
+                override func _loomDescribe(into fields: inout Loom._JSONModelFields) {
                     super._loomDescribe(into: &fields)
                     fields.append("body", self.body)
                 }
@@ -270,9 +270,9 @@ struct SchemaExpansionTests {
                     try self._loomUpdateReading_TextMessage(&reader, context)
                 }
 
-                override func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) {
+                override func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) {
                     try reader.expect(!TextMessage._loomKeys_TextMessage.repeatsKeys)
-                    try Loom.JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
+                    try Loom._JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
                 }
 
                 func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -282,7 +282,7 @@ struct SchemaExpansionTests {
                     try reader.endObject()
                 }
 
-                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 1, &reader, context)
                     try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.body = value }
@@ -333,12 +333,12 @@ struct SchemaExpansionTests {
                 case empty
                 @JSONFallback case other(JSONValue)
 
-                static let _loomCases = Loom.JSONKeySet(["circle", "rect", "rectangle", "empty"], explicit: [true, true, true, true])
+                static let _loomCases = Loom._JSONKeySet(["circle", "rect", "rectangle", "empty"], explicit: [true, true, true, true])
 
-                static let _loomTagKeys = Loom.JSONKeySet(["type", "data"], explicit: [true, true])
+                static let _loomTagKeys = Loom._JSONKeySet(["type", "data"], explicit: [true, true])
 
                 init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    let found = try context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
+                    let found = try context._adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: true)
                     switch found.slot {
                     case 0: self = .circle(try found.payload { try found.context.decode(Circle.self, from: $0) })
                     case 1, 2: self = .rectangle(try found.payload { try found.context.decode(Rectangle.self, from: $0) })
@@ -347,39 +347,39 @@ struct SchemaExpansionTests {
                     }
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
                     let start = reader.mark()
                     let (slot, unit) = try reader.adjacentCase(Self._loomTagKeys, Self._loomCases, context)
                     switch slot {
                     case 0:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.circle(try reader.value(Circle.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.circle(try reader.value(Circle.self, context)) }
                         try reader.endCase()
                         return value
                     case 1, 2:
                         try reader.expect(!unit)
-                        let value = try Loom.JSONReader.narrowing { Self.rectangle(try reader.value(Rectangle.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.rectangle(try reader.value(Rectangle.self, context)) }
                         try reader.endCase()
                         return value
                     case 3:
                         try reader.expect(unit)
                         return Self.empty
                     default:
-                        reader.rewind(to: start); return try Loom.JSONReader.narrowing { Self.other(try reader.value(JSONValue.self, context)) }
+                        reader.rewind(to: start); return try Loom._JSONReader.narrowing { Self.other(try reader.value(JSONValue.self, context)) }
                     }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     switch self {
                     case .circle(let value):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
                     case .rectangle(let value):
-                        try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
                     case .empty:
-                        try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
+                        try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
                     case .other(let value):
                         try context.encode(value, to: &writer)
                     }

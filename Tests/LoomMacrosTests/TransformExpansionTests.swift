@@ -33,7 +33,7 @@ struct TransformExpansionTests {
                     nil
                 }
 
-                static let _loomKeys = Loom.JSONKeySet(["start", "tags", "end"])
+                static let _loomKeys = Loom._JSONKeySet(["start", "tags", "end"])
 
                 private static let _loomTransformer_2 = Loom._transformer(.iso8601)
 
@@ -80,25 +80,25 @@ struct TransformExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self.jsonTransformer(forProperty: "start", of: Date.self), to: &writer) { try context.encode($0, to: &$1) }
                     if let value = self.tags {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         try context.transform(value, with: Self.jsonTransformer(forProperty: "tags", of: [String].self), to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.transform(self.end, with: Self._loomTransformer_2, to: &writer)
                     writer.endObject()
                 }
@@ -152,7 +152,7 @@ struct TransformExpansionTests {
             struct Box<T> {
                 var at: Date
 
-                static var _loomKeys: Loom.JSONKeySet { Loom.JSONKeySet(["at"]) }
+                static var _loomKeys: Loom._JSONKeySet { Loom._JSONKeySet(["at"]) }
 
                 typealias _LoomValues = Date
 
@@ -187,17 +187,17 @@ struct TransformExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context.writeKey(_loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.at, with: .secondsSince1970, to: &writer)
                     writer.endObject()
                 }
@@ -251,7 +251,7 @@ struct TransformExpansionTests {
                 var ids: [Int]
                 var groups: [String: Set<Int>]?
 
-                static let _loomKeys = Loom.JSONKeySet(["count", "ids", "groups"])
+                static let _loomKeys = Loom._JSONKeySet(["count", "ids", "groups"])
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
@@ -296,24 +296,24 @@ struct TransformExpansionTests {
                     return (slots.v0.take(), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil)
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.count, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.ids, to: &writer) { try context.encode($0, to: &$1) }
                     if let value = self.groups {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.dictionary(value, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
                     } else if context.writesNulls {
-                        context.writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -367,7 +367,7 @@ struct TransformExpansionTests {
             struct Legacy {
                 var id: Int
 
-                static let _loomKeys = Loom.JSONKeySet(["id"])
+                static let _loomKeys = Loom._JSONKeySet(["id"])
 
                 typealias _LoomValues = Int
 
@@ -404,16 +404,16 @@ struct TransformExpansionTests {
                     return try reader.unwrap(slots.v0.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.id, to: &writer)
                     writer.endObject()
                 }
@@ -473,7 +473,7 @@ extension TransformExpansionTests {
                 var rank: Int
                 var exact: Int = 0
 
-                static let _loomKeys = Loom.JSONKeySet(["stars", "votes", "rank", "exact"])
+                static let _loomKeys = Loom._JSONKeySet(["stars", "votes", "rank", "exact"])
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
@@ -525,22 +525,22 @@ extension TransformExpansionTests {
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()), slots.v3.take())
                 }
 
-                static var readsDirectly: Bool { true }
+                static var _readsDirectly: Bool { true }
 
-                static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self {
-                    try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
+                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context.writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.encode(self.stars, to: &writer)
-                    context.writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.encode(self.votes, to: &writer)
-                    context.writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.encode(self.rank, to: &writer)
-                    context.writeKey(Self._loomKeys, 3, to: &writer)
+                    context._writeKey(Self._loomKeys, 3, to: &writer)
                     try context.encode(self.exact, to: &writer)
                     writer.endObject()
                 }

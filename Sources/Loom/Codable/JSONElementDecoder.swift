@@ -71,8 +71,8 @@ final class BridgeDecodingState {
             // rest may continue on a larger stack (StackGrowth.swift).
             var marker: UInt8 = 0
             let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-            if context.needsLargerStack(at: here) {
-                return try context.onLargerStack(element) { _ in try T(from: decoder) }
+            if context._needsLargerStack(at: here) {
+                return try context._onLargerStack(element) { _ in try T(from: decoder) }
             }
             return try T(from: decoder)
         } catch {
@@ -88,7 +88,7 @@ final class BridgeDecodingState {
         jsonPath: @autoclosure () -> [JSONPathComponent], anchor: JSONElement? = nil
     ) throws -> T {
         do {
-            return try T.makeInstance(json: element, context: context)
+            return try T._makeInstance(json: element, context: context)
         } catch let error as JSONDecodingError {
             throw decodingError(error, type: T.self, codingPath: codingPath(), jsonPath: jsonPath(), anchor: anchor)
         }

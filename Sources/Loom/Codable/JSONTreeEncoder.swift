@@ -130,8 +130,8 @@ final class BridgeEncodingState {
         }
         let encoder = BridgeEncoder(state: self, codingPath: codingPath, box: BridgeNodeBox())
         // `encode(to:)` of a recursive type recurses once per level, as models do.
-        if context.needsLargerStack {
-            try context.onLargerStack { _ in try value.encode(to: encoder) }
+        if context._needsLargerStack {
+            try context._onLargerStack { _ in try value.encode(to: encoder) }
         } else {
             try value.encode(to: encoder)
         }
@@ -182,8 +182,8 @@ final class BridgeEncodingState {
     /// - Throws: ``JSONError`` when nesting exceeds the writer's limit.
     func write(_ node: BridgeNode, to writer: inout JSONWriter) throws {
         // Recursive, once per level of the gathered tree, as model encoding is.
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { writer, _ in try self.write(node, to: &writer) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { writer, _ in try self.write(node, to: &writer) }
         }
         switch node {
         case .null: writer.writeNull()

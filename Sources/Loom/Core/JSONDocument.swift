@@ -95,7 +95,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// A document of one node over `count` bytes at `bytes`, which the caller keeps alive; the
-    /// node is written through ``tape`` before each use. ``JSONReader`` reads the scalar values
+    /// node is written through ``tape`` before each use. `_JSONReader` reads the scalar values
     /// of types without a direct form through one, with no parse and no allocation per value.
     init(oneNodeOver bytes: UnsafePointer<UInt8>, count: Int, options: JSONParsingOptions) {
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)

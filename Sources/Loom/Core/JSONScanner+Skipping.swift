@@ -1,4 +1,4 @@
-// Passing over whole values without recording them: what `JSONReader` does with the members
+// Passing over whole values without recording them: what `_JSONReader` does with the members
 // a model does not map. Everything passed over is validated exactly as the parser validates
 // it (strings' UTF-8 and escapes, numbers' grammar, literals, nesting), so an input that the
 // parser rejects is rejected when skipped too. What was wrong is not said: the reader hands

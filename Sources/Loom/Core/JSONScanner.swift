@@ -1,6 +1,6 @@
 /// Validation of the tokens inside JSON text (strings, escapes, UTF-8, numbers, literals),
 /// shared by the two readers of raw bytes: ``JSONParser``, which records what it finds on the
-/// tape, and ``JSONReader``, which decodes models straight from the bytes. Neither a token's
+/// tape, and `_JSONReader`, which decodes models straight from the bytes. Neither a token's
 /// grammar nor its error messages can drift apart between them.
 ///
 /// A protocol rather than a struct either of them holds: specialized for each, the methods

@@ -248,15 +248,15 @@ extension JSONModelDecoder {
     func decodeLocated<T: JSONDecodable>(
         _ type: T.Type, in buffer: UnsafeBufferPointer<UInt8>, steps: [JSONPathComponent]
     ) throws -> T? {
-        guard JSONReader.applies(to: self, inputLength: buffer.count) else { return nil }
+        guard _JSONReader.applies(to: self, inputLength: buffer.count) else { return nil }
         let locator = JSONPathLocator(buffer, steps: steps, options: parsingOptions)
         guard let start = locator.valueStart() else { return nil }
         let context = JSONDecodingContext(decoder: self)
-        if T.readsDirectly, var reader = JSONReader.makeReader(for: buffer, context: context) {
+        if T._readsDirectly, var reader = _JSONReader.makeReader(for: buffer, context: context) {
             reader.position = start
             reader.depth = steps.count
-            do throws(JSONReader.Fallback) {
-                let value = try T.read(from: &reader, context: context)
+            do throws(_JSONReader.Fallback) {
+                let value = try T._read(from: &reader, context: context)
                 guard locator.checkRest(from: reader.position) == .valid else { return nil }
                 return value
             } catch {}
@@ -271,7 +271,7 @@ extension JSONModelDecoder {
         guard let document = try? JSONDocument(borrowing: bytes, options: options) else { return nil }
         return try withExtendedLifetime(document) {
             do {
-                return try T.makeInstance(json: document.root, context: context)
+                return try T._makeInstance(json: document.root, context: context)
             } catch let error as JSONDecodingError {
                 throw error.relocated(under: steps, by: start, in: buffer)
             }
@@ -295,7 +295,7 @@ extension JSONModelDecoder {
             let element = try document.root.element(at: steps, context: context)
             let value: T
             do {
-                value = try T.makeInstance(json: element, context: context)
+                value = try T._makeInstance(json: element, context: context)
             } catch let error as JSONDecodingError {
                 throw error.underPath(steps)
             }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The direct path (`JSONReader`) for Loom's own conformances. Each reads what its
+// The direct path (`_JSONReader`) for Loom's own conformances. Each reads what its
 // `init(json:context:)` accepts without coercion and throws `Fallback` for everything else,
 // so the general decoder reports the mismatch or applies the decode's leniency. Types left
 // out here (`Decimal`, `Data`, `JSONValue`) are read through a document of the value.
@@ -8,61 +8,61 @@ import Foundation
 extension Bool {
     /// Reads `true` or `false`.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value.
+    /// - Throws: `_JSONReader.Fallback` for any other value.
     @inlinable @inline(__always)
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Bool
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Bool
     {
         try reader.bool()
     }
 
     /// `true`.
-    @inlinable public static var readsDirectly: Bool { true }
+    @inlinable public static var _readsDirectly: Bool { true }
 }
 
 extension String {
     /// Reads a string.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value.
+    /// - Throws: `_JSONReader.Fallback` for any other value.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> String
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> String
     {
         try reader.string()
     }
 
     /// `true`.
-    @inlinable public static var readsDirectly: Bool { true }
+    @inlinable public static var _readsDirectly: Bool { true }
 }
 
 extension Double {
     /// Reads a number as the nearest `Double`.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value, or a magnitude beyond `Double`.
+    /// - Throws: `_JSONReader.Fallback` for any other value, or a magnitude beyond `Double`.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Double
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Double
     {
         try reader.double()
     }
 
     /// `true`.
-    @inlinable public static var readsDirectly: Bool { true }
+    @inlinable public static var _readsDirectly: Bool { true }
 }
 
 extension Float {
     /// Reads a number as the nearest `Float`.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value, or a magnitude beyond `Float`.
+    /// - Throws: `_JSONReader.Fallback` for any other value, or a magnitude beyond `Float`.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Float
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Float
     {
         try reader.float()
     }
 
     /// `true`.
-    @inlinable public static var readsDirectly: Bool { true }
+    @inlinable public static var _readsDirectly: Bool { true }
 }
 
 /// The direct path of every integer width: exact, or the general decoder decides.
@@ -71,16 +71,16 @@ public protocol _JSONDirectInteger: FixedWidthInteger, JSONDecodable {}
 extension _JSONDirectInteger {
     /// Reads a number as this integer type, exactly.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value, a fraction, or a value out of range.
+    /// - Throws: `_JSONReader.Fallback` for any other value, a fraction, or a value out of range.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
         try reader.integer(Self.self)
     }
 
     /// `true`.
-    @inlinable public static var readsDirectly: Bool { true }
+    @inlinable public static var _readsDirectly: Bool { true }
 }
 
 extension Int: _JSONDirectInteger {}
@@ -97,40 +97,40 @@ extension UInt64: _JSONDirectInteger {}
 extension URL {
     /// Reads a non-empty string that `URL(string:)` accepts.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value.
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> URL
+    /// - Throws: `_JSONReader.Fallback` for any other value.
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> URL
     {
         let text = try reader.string()
-        guard !text.isEmpty, let url = URL(string: text) else { try JSONReader.fail() }
+        guard !text.isEmpty, let url = URL(string: text) else { try _JSONReader.fail() }
         return url
     }
 
     /// `true`.
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 }
 
 extension UUID {
     /// Reads UUID text without escapes.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value.
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> UUID
+    /// - Throws: `_JSONReader.Fallback` for any other value.
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> UUID
     {
         try reader.withStringBytes { JSONUUIDText.parse($0) }
     }
 
     /// `true`.
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 }
 
 extension Date {
     /// Reads an ISO 8601 string without escapes under the default date strategy; other
     /// strategies read through a document of the value.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for any other value.
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Date
+    /// - Throws: `_JSONReader.Fallback` for any other value.
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Date
     {
         guard context.storage.datesAreISO8601 else {
             return try reader.element(context) { try Date(json: $0, context: $1) }
@@ -139,71 +139,71 @@ extension Date {
     }
 
     /// `true`.
-    public static var readsDirectly: Bool { true }
+    public static var _readsDirectly: Bool { true }
 }
 
 extension Optional where Wrapped: JSONDecodable {
     /// `nil` for `null`, else the wrapped type's value.
     ///
-    /// - Throws: ``JSONReader/Fallback`` when the wrapped type's read does.
+    /// - Throws: `_JSONReader.Fallback` when the wrapped type's read does.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
-        reader.readNull() ? nil : try Wrapped.read(from: &reader, context: context)
+        reader.readNull() ? nil : try Wrapped._read(from: &reader, context: context)
     }
 
     /// Whether the wrapped type reads directly.
-    @inlinable public static var readsDirectly: Bool { Wrapped.readsDirectly }
+    @inlinable public static var _readsDirectly: Bool { Wrapped._readsDirectly }
 }
 
 extension Array where Element: JSONDecodable {
     /// Reads each element directly, or the whole array through a document of it when the
     /// element type does not read directly.
     ///
-    /// - Throws: ``JSONReader/Fallback`` when the value is not an array or an element fails.
+    /// - Throws: `_JSONReader.Fallback` when the value is not an array or an element fails.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
-        guard Element.readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
-        return try reader.array(context) { try Element.read(from: &$0, context: $1) }
+        guard Element._readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
+        return try reader.array(context) { try Element._read(from: &$0, context: $1) }
     }
 
     /// Whether the element type reads directly.
-    @inlinable public static var readsDirectly: Bool { Element.readsDirectly }
+    @inlinable public static var _readsDirectly: Bool { Element._readsDirectly }
 }
 
 extension Set where Element: JSONDecodable {
     /// Reads each element directly, or the whole set through a document of it when the
     /// element type does not read directly.
     ///
-    /// - Throws: ``JSONReader/Fallback`` when the value is not an array or an element fails.
+    /// - Throws: `_JSONReader.Fallback` when the value is not an array or an element fails.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
-        guard Element.readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
-        return try reader.set(context) { try Element.read(from: &$0, context: $1) }
+        guard Element._readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
+        return try reader.set(context) { try Element._read(from: &$0, context: $1) }
     }
 
     /// Whether the element type reads directly.
-    @inlinable public static var readsDirectly: Bool { Element.readsDirectly }
+    @inlinable public static var _readsDirectly: Bool { Element._readsDirectly }
 }
 
 extension Dictionary where Key == String, Value: JSONDecodable {
     /// Reads each value directly, or the whole dictionary through a document of it when the
     /// value type does not read directly.
     ///
-    /// - Throws: ``JSONReader/Fallback`` when the value is not an object, a value fails or a key repeats.
+    /// - Throws: `_JSONReader.Fallback` when the value is not an object, a value fails or a key repeats.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
-        guard Value.readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
-        return try reader.dictionary(context) { try Value.read(from: &$0, context: $1) }
+        guard Value._readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
+        return try reader.dictionary(context) { try Value._read(from: &$0, context: $1) }
     }
 
     /// Whether the value type reads directly.
-    @inlinable public static var readsDirectly: Bool { Value.readsDirectly }
+    @inlinable public static var _readsDirectly: Bool { Value._readsDirectly }
 }

@@ -21,23 +21,23 @@ public protocol JSONDecodable {
     /// a `TextMessage`. The default implementation calls `init(json:context:)`.
     ///
     /// - Throws: ``JSONDecodingError``.
-    static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self
+    static func _makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self
 
-    /// Reads a value straight from JSON bytes, on the direct path (see ``JSONReader``).
+    /// Reads a value straight from JSON bytes, on the direct path (see `_JSONReader`).
     ///
     /// `@JSONModel` generates it for every model, and Loom's own conformances have it. The default
-    /// implementation reads the value as a ``JSONElement`` (``JSONReader/element(_:_:)``) and
-    /// calls ``makeInstance(json:context:)``, so every conformance can be read.
+    /// implementation reads the value as a ``JSONElement`` (`_JSONReader.element(_:_:)`) and
+    /// calls `_makeInstance(json:context:)`, so every conformance can be read.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for anything but a valid value of the declared
+    /// - Throws: `_JSONReader.Fallback` for anything but a valid value of the declared
     ///   shape: the decoder then decodes the whole input again through a ``JSONDocument``,
     ///   which reports the problem or applies the decode's leniencies.
-    static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
 
-    /// Whether ``read(from:context:)`` reads the bytes itself. `false` (the default) when it
+    /// Whether `_read(from:context:)` reads the bytes itself. `false` (the default) when it
     /// reads the value as an element; decoders then skip the direct path for this type.
-    static var readsDirectly: Bool { get }
+    static var _readsDirectly: Bool { get }
 
     /// The JSON Schema of the values this type decodes, with the models it contains defined
     /// in `schemas` (see ``JSONSchema``).
@@ -51,21 +51,21 @@ public protocol JSONDecodable {
 extension JSONDecodable {
     /// Calls `init(json:context:)`.
     @inlinable
-    public static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
+    public static func _makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
         try Self(json: element, context: context)
     }
 
-    /// Reads the value as an element and calls ``makeInstance(json:context:)``.
+    /// Reads the value as an element and calls `_makeInstance(json:context:)`.
     ///
-    /// - Throws: ``JSONReader/Fallback`` when the value is not valid JSON or the decode fails.
+    /// - Throws: `_JSONReader.Fallback` when the value is not valid JSON or the decode fails.
     @inlinable
-    public static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
-        try reader.element(context) { try Self.makeInstance(json: $0, context: $1) }
+        try reader.element(context) { try Self._makeInstance(json: $0, context: $1) }
     }
 
-    /// `false`: ``JSONDecodable/read(from:context:)`` goes through an element of a document.
+    /// `false`: `JSONDecodable._read(from:context:)` goes through an element of a document.
     @inlinable
-    public static var readsDirectly: Bool { false }
+    public static var _readsDirectly: Bool { false }
 }

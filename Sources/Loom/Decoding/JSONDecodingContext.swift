@@ -38,7 +38,7 @@ public struct JSONDecodingContext: Sendable {
     }
 
     /// `var` so that a decode continued on a thread with a larger stack gets its own
-    /// stack bounds (`onLargerStack` in StackGrowth.swift).
+    /// stack bounds (`_onLargerStack` in StackGrowth.swift).
     @usableFromInline var storage: Storage
     @usableFromInline let keyMode: UInt8
     @usableFromInline let collecting: Bool
@@ -94,7 +94,7 @@ public struct JSONDecodingContext: Sendable {
     }
 
     @usableFromInline
-    func matchCustom(_ key: JSONElement, in keys: JSONKeySet) -> Int {
+    func matchCustom(_ key: JSONElement, in keys: _JSONKeySet) -> Int {
         guard let name = key.stringValue else { return -1 }
         let names = keys.names(for: decoder.keyStrategy)
         for (slot, candidate) in names.enumerated() where candidate.utf8.elementsEqual(name.utf8) {
@@ -111,7 +111,7 @@ public struct JSONDecodingContext: Sendable {
     @inlinable
     public func object<T>(_ element: JSONElement, for type: T.Type) throws -> JSONElement.Members {
         guard element.nodeKind == .object else { throw mismatch(expected: "\(T.self) object", element) }
-        try checkStack(element)
+        try _checkStack(element)
         return element.members
     }
 
@@ -122,10 +122,10 @@ public struct JSONDecodingContext: Sendable {
     /// not protect a recursive model: 512 levels of a small recursive model need 1–2 MB of
     /// stack in an optimized build and about 2 MB in a debug build, more than a secondary
     /// thread has on Apple platforms (512 KB). Models therefore move to a thread with an
-    /// 8 MB stack when less than 128 KB of theirs is left (`JSONModel.makeInstance`, see
+    /// 8 MB stack when less than 128 KB of theirs is left (`JSONModel._makeInstance`, see
     /// StackGrowth.swift), so this check, at 96 KB left, throws only when that thread could
     /// not be started, or for a hand-written `JSONDecodable` type that decodes nested
-    /// values without `makeInstance`. It costs one comparison until the decode has used
+    /// values without `_makeInstance`. It costs one comparison until the decode has used
     /// 96 KB of stack, then one read of the thread's bounds per decode (and a lock per
     /// level); it is skipped when the thread's stack is unknown or the frame is not on it (a
     /// context used on another thread). Under AddressSanitizer, whose fake stacks put locals
@@ -133,7 +133,7 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` of kind `invalidValue` at `element`.
     @inlinable
-    public func checkStack(_ element: JSONElement) throws {
+    public func _checkStack(_ element: JSONElement) throws {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         // Shallow so far (the common case): no bounds needed. A frame above the start wraps
@@ -153,7 +153,7 @@ public struct JSONDecodingContext: Sendable {
     /// - Throws: ``JSONDecodingError`` of kind `typeMismatch` when the step is another kind of
     ///   value (a string where `user` should be an object), naming the step's path.
     @inlinable
-    public func nestedObject(_ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int) throws -> JSONElement.Members? {
+    public func _nestedObject(_ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int) throws -> JSONElement.Members? {
         guard let element, !element.isNull else { return nil }
         guard element.nodeKind == .object else {
             throw mismatch(expected: "object", element).prefixed(by: keys, slot, self)
@@ -163,7 +163,7 @@ public struct JSONDecodingContext: Sendable {
 
     /// Stores a matched member's value in its slot, honouring the duplicate-key policy.
     @inlinable
-    public func assign(_ slot: inout JSONElement?, _ value: JSONElement) {
+    public func _assign(_ slot: inout JSONElement?, _ value: JSONElement) {
         if keepsFirstDuplicate && slot != nil { return }
         slot = value
     }
@@ -171,13 +171,13 @@ public struct JSONDecodingContext: Sendable {
     /// Notes a key no property maps; under ``JSONModelDecoder/UnknownKeyPolicy/reject`` it
     /// becomes an error reported when the object is finished.
     @inlinable
-    public func unknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
+    public func _unknownKey(_ key: JSONElement, _ keys: _JSONKeySet, into errors: inout _JSONErrorAccumulator) {
         guard rejectsUnknownKeys else { return }
         recordUnknownKey(key, keys, into: &errors)
     }
 
     @usableFromInline
-    func recordUnknownKey(_ key: JSONElement, _ keys: JSONKeySet, into errors: inout JSONErrorAccumulator) {
+    func recordUnknownKey(_ key: JSONElement, _ keys: _JSONKeySet, into errors: inout _JSONErrorAccumulator) {
         if isExempt(key, keys) { return }
         // At most maxCollectedErrors of them: an object with a million unknown keys must not
         // build a million errors.
@@ -199,8 +199,8 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func required<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    public func _required<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
         guard let element, !element.isNull else { throw absent(element, keys, slot, T.self) }
         do {
@@ -214,8 +214,8 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func optional<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
+    public func _optional<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T? {
         guard let element, !element.isNull else { return nil }
         do {
@@ -234,8 +234,8 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func defaulted<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+    public func _defaulted<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
         default defaultValue: String = "", _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T? {
         guard let element else {
@@ -264,8 +264,8 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func optionalDefaulted<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+    public func _optionalDefaulted<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
         default defaultValue: String = "", _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T?? {
         guard let element else {
@@ -295,16 +295,16 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key, unless collecting.
     @inlinable @inline(__always)
-    public func required<T: JSONDecodable>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ type: T.Type,
-        into errors: inout JSONErrorAccumulator
+    public func _required<T: JSONDecodable>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ type: T.Type,
+        into errors: inout _JSONErrorAccumulator
     ) throws -> T? {
         guard let element, !element.isNull else {
             try errors.collect(absent(element, keys, slot, T.self))
             return nil
         }
         do {
-            return try T.makeInstance(json: element, context: self)
+            return try T._makeInstance(json: element, context: self)
         } catch {
             try errors.collect(failed(error, element, keys, slot))
             return nil
@@ -316,13 +316,13 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key, unless collecting.
     @inlinable @inline(__always)
-    public func optional<T: JSONDecodable>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ type: T.Type,
-        into errors: inout JSONErrorAccumulator
+    public func _optional<T: JSONDecodable>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ type: T.Type,
+        into errors: inout _JSONErrorAccumulator
     ) throws -> T?? {
         guard let element, !element.isNull else { return .some(nil) }
         do {
-            return .some(try T.makeInstance(json: element, context: self))
+            return .some(try T._makeInstance(json: element, context: self))
         } catch {
             try errors.collect(failed(error, element, keys, slot))
             return nil
@@ -331,7 +331,7 @@ public struct JSONDecodingContext: Sendable {
 
     /// The error for a required property whose key is missing or whose value is `null`.
     @usableFromInline
-    func absent<T>(_ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ type: T.Type) -> JSONDecodingError {
+    func absent<T>(_ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ type: T.Type) -> JSONDecodingError {
         guard let element else { return missing(keys, slot) }
         return nullValue(T.self, element).prefixed(by: keys, slot, self)
     }
@@ -339,7 +339,7 @@ public struct JSONDecodingContext: Sendable {
     /// A property's decoding error with the key in front of its path, as every property
     /// helper throws it.
     @usableFromInline
-    func failed(_ error: any Error, _ element: JSONElement, _ keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
+    func failed(_ error: any Error, _ element: JSONElement, _ keys: _JSONKeySet, _ slot: Int) -> JSONDecodingError {
         ((error as? JSONDecodingError) ?? wrap(error, element)).prefixed(by: keys, slot, self)
     }
 
@@ -351,49 +351,49 @@ public struct JSONDecodingContext: Sendable {
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func required<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    public func _required<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T {
-        try required(element, keys, slot) { element, _ in try body(element) }
+        try _required(element, keys, slot) { element, _ in try body(element) }
     }
 
     /// Decodes an optional property; `body` decodes a present, non-null value.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func optional<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
+    public func _optional<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ body: (JSONElement) throws -> T
     ) throws -> T? {
-        try optional(element, keys, slot) { element, _ in try body(element) }
+        try _optional(element, keys, slot) { element, _ in try body(element) }
     }
 
     /// Decodes a non-optional property that has a default; `body` decodes a present value.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func defaulted<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+    public func _defaulted<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
         default defaultValue: String = "", _ body: (JSONElement) throws -> T
     ) throws -> T? {
-        try defaulted(element, keys, slot, in: object, default: defaultValue) { element, _ in try body(element) }
+        try _defaulted(element, keys, slot, in: object, default: defaultValue) { element, _ in try body(element) }
     }
 
     /// Decodes an optional property that has a default; `body` decodes a present value.
     ///
     /// - Throws: ``JSONDecodingError`` whose path starts with the key.
     @inlinable @inline(__always)
-    public func optionalDefaulted<T>(
-        _ element: JSONElement?, _ keys: JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
+    public func _optionalDefaulted<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, in object: JSONElement? = nil,
         default defaultValue: String = "", _ body: (JSONElement) throws -> T
     ) throws -> T?? {
-        try optionalDefaulted(element, keys, slot, in: object, default: defaultValue) { element, _ in try body(element) }
+        try _optionalDefaulted(element, keys, slot, in: object, default: defaultValue) { element, _ in try body(element) }
     }
 
     /// The slot to decode a property with fallback keys from: the first candidate that is
     /// present and not null, else the first present one, else the first candidate's slot
     /// (so a missing-key error names the first key).
     @inlinable
-    public func firstPresent(_ candidates: [(JSONElement?, Int)]) -> (JSONElement?, Int) {
+    public func _firstPresent(_ candidates: [(JSONElement?, Int)]) -> (JSONElement?, Int) {
         for (element, slot) in candidates {
             if let element, !element.isNull { return (element, slot) }
         }
@@ -441,7 +441,7 @@ public struct JSONDecodingContext: Sendable {
         var result = [T]()
         result.reserveCapacity(element.count)
         var index = 0
-        var errors = JSONErrorAccumulator(self)
+        var errors = _JSONErrorAccumulator(self)
         for child in element.elements {
             do {
                 result.append(try body(child, self))
@@ -534,7 +534,7 @@ public struct JSONDecodingContext: Sendable {
     ) throws -> [K: V] {
         guard element.nodeKind == .object else { throw mismatch(expected: "object", element) }
         var result = [K: V](minimumCapacity: element.count)
-        var errors = JSONErrorAccumulator(self)
+        var errors = _JSONErrorAccumulator(self)
         for member in element.members {
             let name = member.key.makeString()
             do {
@@ -612,7 +612,7 @@ public struct JSONDecodingContext: Sendable {
     }
 
     @usableFromInline
-    func missing(_ keys: JSONKeySet, _ slot: Int) -> JSONDecodingError {
+    func missing(_ keys: _JSONKeySet, _ slot: Int) -> JSONDecodingError {
         let name = keys.names(for: decoder.keyStrategy)[slot]
         var error = JSONDecodingError(.missingKey, reason: "missing required key \"\(name)\"")
         // A slot holds one key; a dot in it is part of the key, not a path separator.
@@ -662,7 +662,7 @@ public struct JSONDecodingContext: Sendable {
 extension JSONDecodingError {
     /// Prefixes the path of the key in `slot` of `keys`: the key set's prefix, then the key.
     @usableFromInline
-    func prefixed(by keys: JSONKeySet, _ slot: Int, _ context: JSONDecodingContext) -> JSONDecodingError {
+    func prefixed(by keys: _JSONKeySet, _ slot: Int, _ context: JSONDecodingContext) -> JSONDecodingError {
         // A slot holds one key (a dot in it is part of the key), named as in the JSON: with the
         // decoder's key strategy applied, as in missing-key errors.
         let name = keys.explicit[slot] ? keys.names[slot] : context.decoder.keyStrategy.key(for: keys.names[slot])
@@ -682,7 +682,7 @@ extension JSONDecodingError {
 /// Without ``JSONModelDecoder/collectsAllErrors`` the first error is rethrown at once;
 /// with it, errors are kept (up to the decoder's cap) and thrown together by ``finish()``.
 /// Unknown keys are always gathered and reported by ``finish()``.
-public struct JSONErrorAccumulator {
+public struct _JSONErrorAccumulator {
     @usableFromInline var errors: [JSONDecodingError] = []
     @usableFromInline let collecting: Bool
     @usableFromInline let limit: Int

@@ -121,7 +121,7 @@ extension JSONDecodingContext {
     /// Records that a property's default stood in for the missing key in `slot` of `keys`,
     /// under `object` (the model's object; the note carries its position, since the key has none).
     @usableFromInline
-    func noteMissingDefault(_ keys: JSONKeySet, _ slot: Int, in object: JSONElement, _ defaultValue: String) {
+    func noteMissingDefault(_ keys: _JSONKeySet, _ slot: Int, in object: JSONElement, _ defaultValue: String) {
         guard let notes = storage.notes else { return }
         // Named as in the JSON, like the key of a missing-key error.
         var name = keys.explicit[slot] ? keys.names[slot] : decoder.keyStrategy.key(for: keys.names[slot])

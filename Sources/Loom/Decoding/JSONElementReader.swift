@@ -4,7 +4,7 @@ import Foundation
 /// general decoder, which applies every option and reports every problem.
 ///
 /// Not API: generated `init(json:context:)` creates one and runs the model's mapping with it,
-/// the same mapping the direct path (``JSONReader``) runs. Entering an object, it matches all
+/// the same mapping the direct path (`_JSONReader`) runs. Entering an object, it matches all
 /// the members against the key set first, applying the duplicate-key policy and noting unknown
 /// keys, and then hands the mapping the present keys in slot order, which is the order the
 /// properties are declared in. Errors inside a member's value are noted for its property
@@ -31,7 +31,7 @@ public struct _JSONElementReader {
 
     /// One object level of the model being read: its own object, or a key-path step.
     struct Frame {
-        let keys: JSONKeySet
+        let keys: _JSONKeySet
         let object: JSONElement
         /// The element matched for each slot.
         var elements: [JSONElement?]
@@ -48,20 +48,20 @@ public struct _JSONElementReader {
     /// The levels being iterated, innermost last (indexes into `frames`).
     var active: [Int] = []
     /// Unknown keys, step errors, and with collected errors every property's.
-    var errors: JSONErrorAccumulator
+    var errors: _JSONErrorAccumulator
     /// Set once an error leaves the member loop: the levels around it pass it on.
     var escaping = false
 
     /// A reader of `element`, with the error policy of `context`.
     public init(_ element: JSONElement, _ context: borrowing JSONDecodingContext) {
         current = element
-        errors = JSONErrorAccumulator(context)
+        errors = _JSONErrorAccumulator(context)
     }
 
     /// The model's own object, once entered.
     var object: JSONElement { frames.first?.object ?? current }
 
-    func frameIndex(_ keys: JSONKeySet) -> Int? {
+    func frameIndex(_ keys: _JSONKeySet) -> Int? {
         if let index = frames.lastIndex(where: { $0.keys === keys }) { return index }
         // A generic model computes its key sets, a new instance each time: the same level has
         // the same keys at the same prefix.
@@ -69,12 +69,12 @@ public struct _JSONElementReader {
     }
 
     /// The element matched for slot `index` of `keys`, if its level was entered and the key present.
-    func element(_ keys: JSONKeySet, _ index: Int) -> JSONElement? {
+    func element(_ keys: _JSONKeySet, _ index: Int) -> JSONElement? {
         guard let frame = frameIndex(keys), index < frames[frame].elements.count else { return nil }
         return frames[frame].elements[index]
     }
 
-    func outcome(_ keys: JSONKeySet, _ index: Int) -> Outcome? {
+    func outcome(_ keys: _JSONKeySet, _ index: Int) -> Outcome? {
         guard let frame = frameIndex(keys), index < frames[frame].outcomes.count else { return nil }
         return frames[frame].outcomes[index]
     }
@@ -88,7 +88,7 @@ public struct _JSONElementReader {
 
     /// Matches the members of `object` against `keys` and enters the level; returns whether
     /// a present slot follows.
-    mutating func enter(_ object: JSONElement, _ keys: JSONKeySet, reportsUnknown: Bool, _ context: borrowing JSONDecodingContext)
+    mutating func enter(_ object: JSONElement, _ keys: _JSONKeySet, reportsUnknown: Bool, _ context: borrowing JSONDecodingContext)
         -> Bool
     {
         var elements = [JSONElement?](repeating: nil, count: keys.count)
@@ -96,14 +96,14 @@ public struct _JSONElementReader {
         for member in object.members {
             let slot = keys.match(member.key, hint: &hint, context)
             if slot >= 0 {
-                context.assign(&elements[slot], member.value)
+                context._assign(&elements[slot], member.value)
                 var twin = keys.twin(of: slot)
                 while twin >= 0 {
-                    context.assign(&elements[twin], member.value)
+                    context._assign(&elements[twin], member.value)
                     twin = keys.twin(of: twin)
                 }
             } else if reportsUnknown {
-                context.unknownKey(member.key, keys, into: &errors)
+                context._unknownKey(member.key, keys, into: &errors)
             }
         }
         frames.append(Frame(keys: keys, object: object, elements: elements))
@@ -135,7 +135,7 @@ extension _JSONElementReader: _JSONReading {
     /// Enters the model's object, matching its members against `keys`.
     ///
     /// - Throws: ``JSONDecodingError`` when the value is not an object.
-    public mutating func beginObject<Model>(_ model: Model.Type, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext)
+    public mutating func beginObject<Model>(_ model: Model.Type, _ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext)
         throws -> Bool
     {
         _ = try context.object(current, for: Model.self)
@@ -146,7 +146,7 @@ extension _JSONElementReader: _JSONReading {
     }
 
     /// The next present slot of the innermost level; its value becomes the current element.
-    public mutating func nextKey(_ keys: JSONKeySet, hint: inout Int) throws -> Int {
+    public mutating func nextKey(_ keys: _JSONKeySet, hint: inout Int) throws -> Int {
         guard let index = active.last else { return -1 }
         let slot = frames[index].slot
         if let element = frames[index].elements[slot] { current = element }
@@ -168,7 +168,7 @@ extension _JSONElementReader: _JSONReading {
 
     /// The members of the model's object that `keys` does not map.
     public mutating func capturedUnknown(
-        _ slot: inout _JSONUnknownMembers, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext
+        _ slot: inout _JSONUnknownMembers, _ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext
     ) throws -> [String: JSONValue] {
         unknownMembers(keys, context)
     }
@@ -200,7 +200,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: a step error (to ``recover(_:_:)``) when the value is not an object.
     public mutating func beginNested(
-        _ keys: JSONKeySet, _ slot: Int, _ nested: JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ slot: Int, _ nested: _JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
     ) throws -> Bool {
         let step = current
         if step.isNull { return false }
@@ -386,7 +386,7 @@ extension _JSONElementReader: _JSONReading {
         guard current.nodeKind == .array else {
             throw context.mismatch(expected: "\(Model.self) array of \(count) values", current)
         }
-        try context.checkStack(current)
+        try context._checkStack(current)
         let found = current.count
         guard found == count else {
             throw context.positioned(
@@ -448,7 +448,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the first of them, unless errors are collected.
     public mutating func required<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {
         guard slot == nil else { return }
         switch outcome(keys, index) {
@@ -465,7 +465,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: it, unless errors are collected.
     public mutating func optional<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {
         if case .failed(let error)? = outcome(keys, index) { try fail(error) }
     }
@@ -475,7 +475,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the error, unless errors are collected.
     public mutating func defaulted<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         switch outcome(keys, index) {
@@ -499,7 +499,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the error, unless errors are collected.
     public mutating func optionalDefaulted<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         switch outcome(keys, index) {
@@ -521,11 +521,11 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the decided key's error, unless errors are collected.
     public mutating func fallback<T>(
-        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(_JSONKeySet, Int)], _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext, default defaultValue: String
     ) throws {
         guard slot == nil else { return }
-        let decided: (JSONKeySet, Int)
+        let decided: (_JSONKeySet, Int)
         if state.valueRank < candidates.count {
             decided = candidates[state.valueRank]
         } else if state.nullRank < candidates.count {
@@ -566,7 +566,7 @@ extension _JSONElementReader: _JSONReading {
     /// - Throws: the decode's error, with the member's path and position, unless errors are
     ///   collected.
     public mutating func collected<T>(
-        _ slot: inout _JSONCollectedSlot, _ names: [(String, JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ slot: inout _JSONCollectedSlot, _ names: [(String, _JSONKeySet, Int)], _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext, default defaultValue: String,
         _ body: (inout _JSONElementReader, JSONDecodingContext) throws -> T
     ) throws -> T? {
@@ -578,11 +578,11 @@ extension _JSONElementReader: _JSONReading {
         do {
             switch presence {
             case .required:
-                return try context.collected(members, decode)
+                return try context._collected(members, decode)
             case .optional:
-                return try context.collectedIfPresent(members, decode)
+                return try context._collectedIfPresent(members, decode)
             case .defaulted, .optionalDefaulted:
-                return try context.collectedIfPresent(members, in: object, default: defaultValue, decode)
+                return try context._collectedIfPresent(members, in: object, default: defaultValue, decode)
             }
         } catch {
             try fail((error as? JSONDecodingError) ?? context.wrap(error, object))
@@ -605,10 +605,10 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: ``JSONDecodingError`` with the property's key and position.
     public mutating func validate(
-        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
+        _ keys: _JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
     ) throws {
         do {
-            try context.validateProperty(keys, index, at: element(keys, index), name, body)
+            try context._validateProperty(keys, index, at: element(keys, index), name, body)
         } catch {
             try fail((error as? JSONDecodingError) ?? context.wrap(error, object))
         }
@@ -619,10 +619,10 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: ``JSONDecodingError`` with the property's key and position.
     public mutating func check(
-        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
+        _ keys: _JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
     ) throws {
         do {
-            try context.checkProperty(keys, index, at: element(keys, index), name, body)
+            try context._checkProperty(keys, index, at: element(keys, index), name, body)
         } catch {
             try fail((error as? JSONDecodingError) ?? context.wrap(error, object))
         }
@@ -632,6 +632,6 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: ``JSONDecodingError`` at the object.
     public mutating func hook(_ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void) throws {
-        try context.hook(name, at: object, body)
+        try context._hook(name, at: object, body)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// key-path prefix) and matches member keys against it on bytes: a length check and a
 /// word-wise comparison, starting with the slot after the previous match because servers
 /// tend to write keys in the same order every time (YYModel's observation).
-public final class JSONKeySet: Sendable {
+public final class _JSONKeySet: Sendable {
     /// The keys as written in the model (explicit `@JSONKey` names or property names).
     public let names: [String]
     /// Whether each key was named explicitly (key strategies never rewrite those).
@@ -167,7 +167,7 @@ public final class JSONKeySet: Sendable {
 /// Key names stored contiguously for byte comparison, with their escaped JSON forms.
 ///
 /// Raw pointers only: matching copies this struct once per member of every decoded object,
-/// and an array field would cost a retain and a release there. The owning ``JSONKeySet``
+/// and an array field would cost a retain and a release there. The owning `_JSONKeySet`
 /// frees them.
 @usableFromInline
 struct KeyBytes: @unchecked Sendable {
@@ -175,7 +175,7 @@ struct KeyBytes: @unchecked Sendable {
     @usableFromInline let starts: UnsafeMutablePointer<Int>
     @usableFromInline let lengths: UnsafeMutablePointer<Int>
     @usableFromInline let count: Int
-    /// Per slot, the byte length of the key when ``JSONReader`` may compare it with the input
+    /// Per slot, the byte length of the key when `_JSONReader` may compare it with the input
     /// in place, up to the closing quote: the key has no byte that JSON text must escape (a
     /// quote, a backslash, a control character). Otherwise a length no input is long enough
     /// for, which sends the key to the general search.

@@ -132,8 +132,8 @@ public struct JSONModelDecoder: Sendable {
         value: T, report: JSONDecodingReport
     ) {
         // Read directly, a decode bends nothing: the reader falls back wherever a note would be.
-        if T.readsDirectly,
-            let value = JSONReader.decode(T.self, from: buffer, context: JSONDecodingContext(decoder: self), reporting: true)
+        if T._readsDirectly,
+            let value = _JSONReader.decode(T.self, from: buffer, context: JSONDecodingContext(decoder: self), reporting: true)
         {
             let empty = JSONDecodingReport()
             report?(empty)
@@ -158,10 +158,10 @@ public struct JSONModelDecoder: Sendable {
         value: T, report: JSONDecodingReport?
     ) {
         guard reporting || report != nil else {
-            return (try T.makeInstance(json: document.root, context: JSONDecodingContext(decoder: self)), nil)
+            return (try T._makeInstance(json: document.root, context: JSONDecodingContext(decoder: self)), nil)
         }
         let notes = JSONNoteSink(document: document)
-        let value = try T.makeInstance(json: document.root, context: JSONDecodingContext(decoder: self, notes: notes))
+        let value = try T._makeInstance(json: document.root, context: JSONDecodingContext(decoder: self, notes: notes))
         let result = JSONDecodingReport(notes: notes.resolve())
         report?(result)
         return (value, result)
@@ -169,12 +169,12 @@ public struct JSONModelDecoder: Sendable {
 
     /// Decodes from bytes that stay valid during the call; the parse borrows them.
     ///
-    /// A type that reads directly is read from the bytes first (``JSONReader``); whatever
+    /// A type that reads directly is read from the bytes first (`_JSONReader`); whatever
     /// that path does not handle, and every other type, is decoded from a parsed document.
     @inlinable
     func decode<T: JSONDecodable>(_ type: T.Type, fromBuffer buffer: UnsafeBufferPointer<UInt8>) throws -> T {
         let context = JSONDecodingContext(decoder: self)
-        if T.readsDirectly, let value = JSONReader.decode(T.self, from: buffer, context: context) {
+        if T._readsDirectly, let value = _JSONReader.decode(T.self, from: buffer, context: context) {
             report?(JSONDecodingReport())
             return value
         }
@@ -186,7 +186,7 @@ public struct JSONModelDecoder: Sendable {
         }
         return try withExtendedLifetime(document) {
             if report != nil { return try decodeRoot(T.self, document, reporting: true).value }
-            return try T.makeInstance(json: document.root, context: context)
+            return try T._makeInstance(json: document.root, context: context)
         }
     }
 }

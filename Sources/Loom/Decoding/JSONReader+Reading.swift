@@ -6,11 +6,11 @@ import Foundation
 //
 // Each requirement is met by an always-inlined method that throws untyped errors, as the
 // requirement does, and calls the reader's own members: in a mapping specialized for
-// `JSONReader` these are inlined like the reader's own calls (a witness converting a typed
+// `_JSONReader` these are inlined like the reader's own calls (a witness converting a typed
 // error would stay an indirect call). A failure becomes `any Error` only where it is thrown,
 // on the way to the fallback.
 
-extension JSONReader: _JSONReading {
+extension _JSONReader: _JSONReading {
     /// Runs `body`, a generated mapping on this reader, and throws its failure as the
     /// ``Fallback`` it is.
     ///
@@ -31,7 +31,7 @@ extension JSONReader: _JSONReading {
     ///
     /// - Throws: ``Fallback`` when the value is not an object or nests too deep.
     @inlinable @inline(__always)
-    public mutating func beginObject<Model>(_ model: Model.Type, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext)
+    public mutating func beginObject<Model>(_ model: Model.Type, _ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext)
         throws -> Bool
     {
         try beginObject(context)
@@ -41,7 +41,7 @@ extension JSONReader: _JSONReading {
     ///
     /// - Throws: ``Fallback`` when the input holds no valid key and colon here.
     @inlinable @inline(__always)
-    public mutating func nextKey(_ keys: JSONKeySet, hint: inout Int) throws -> Int {
+    public mutating func nextKey(_ keys: _JSONKeySet, hint: inout Int) throws -> Int {
         try key(keys, hint: &hint)
     }
 
@@ -72,7 +72,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when the array ends early or `body` throws.
     @inlinable @inline(__always)
     public mutating func item<T>(
-        _ index: Int, _ context: borrowing JSONDecodingContext, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ index: Int, _ context: borrowing JSONDecodingContext, _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws -> T {
         if index > 0, !(try nextElement()) { try Self.fail() }
         return try read(context, body)
@@ -113,7 +113,7 @@ extension JSONReader: _JSONReading {
     /// The members ``captureUnknown(_:_:)`` kept.
     @inlinable @inline(__always)
     public mutating func capturedUnknown(
-        _ slot: inout _JSONUnknownMembers, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext
+        _ slot: inout _JSONUnknownMembers, _ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext
     ) throws -> [String: JSONValue] {
         slot.members
     }
@@ -132,7 +132,7 @@ extension JSONReader: _JSONReading {
     ///   neither an object nor `null`.
     @inlinable @inline(__always)
     public mutating func beginNested(
-        _ keys: JSONKeySet, _ slot: Int, _ nested: JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ slot: Int, _ nested: _JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
     ) throws -> Bool {
         if seen { try Self.fail() }
         seen = true
@@ -266,7 +266,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when `body` does.
     @inlinable @inline(__always)
     public mutating func optionalValue<T>(
-        _ context: borrowing JSONDecodingContext, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ context: borrowing JSONDecodingContext, _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws -> T? {
         try optional(context, body)
     }
@@ -276,7 +276,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when the value is not an array or an element fails.
     @inlinable @inline(__always)
     public mutating func array<T>(
-        _ context: borrowing JSONDecodingContext, lossy: Bool, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ context: borrowing JSONDecodingContext, lossy: Bool, _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws -> [T] {
         try array(context, body)
     }
@@ -286,7 +286,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when the value is not an array or an element fails.
     @inlinable @inline(__always)
     public mutating func set<T: Hashable>(
-        _ context: borrowing JSONDecodingContext, lossy: Bool, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ context: borrowing JSONDecodingContext, lossy: Bool, _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws -> Set<T> {
         try set(context, body)
     }
@@ -296,7 +296,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when the value is not an object, a value fails or a key repeats.
     @inlinable @inline(__always)
     public mutating func dictionary<V>(
-        _ context: borrowing JSONDecodingContext, lossy: Bool, _ body: (inout JSONReader, JSONDecodingContext) throws -> V
+        _ context: borrowing JSONDecodingContext, lossy: Bool, _ body: (inout _JSONReader, JSONDecodingContext) throws -> V
     ) throws -> [String: V] {
         try dictionary(context, body)
     }
@@ -308,7 +308,7 @@ extension JSONReader: _JSONReading {
     @inlinable
     public mutating func dictionary<K: Hashable, V>(
         _ context: borrowing JSONDecodingContext, lossy: Bool, key makeKey: (String, JSONDecodingContext) throws -> K,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> V
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> V
     ) throws -> [K: V] {
         var result: [K: V] = [:]
         guard try beginObject(context) else { return result }
@@ -342,7 +342,7 @@ extension JSONReader: _JSONReading {
     @inlinable @inline(__always)
     public mutating func lossy<T>(
         _ context: borrowing JSONDecodingContext, default defaultValue: String,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws -> T? {
         try read(context, body)
     }
@@ -354,7 +354,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when it was missing.
     @inlinable @inline(__always)
     public mutating func required<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {
         guard slot != nil else { try Self.fail() }
     }
@@ -362,7 +362,7 @@ extension JSONReader: _JSONReading {
     /// Nothing to check: the member loop read the value or `null`.
     @inlinable @inline(__always)
     public mutating func optional<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {}
 
     /// A missing key takes the default.
@@ -370,7 +370,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` for a missing key in a decode that reports: the report notes it.
     @inlinable @inline(__always)
     public mutating func defaulted<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         guard slot != nil || !reporting else { try Self.fail() }
@@ -381,7 +381,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` for a missing key in a decode that reports: the report notes it.
     @inlinable @inline(__always)
     public mutating func optionalDefaulted<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         guard slot != nil || !reporting else { try Self.fail() }
@@ -392,7 +392,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when only `null` was found, or a required property has none of its keys.
     @inlinable
     public mutating func fallback<T>(
-        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(_JSONKeySet, Int)], _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext, default defaultValue: String
     ) throws {
         if slot != nil { return }
@@ -408,9 +408,9 @@ extension JSONReader: _JSONReading {
     ///
     /// - Throws: ``Fallback`` when `body` does.
     public mutating func collected<T>(
-        _ slot: inout _JSONCollectedSlot, _ names: [(String, JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ slot: inout _JSONCollectedSlot, _ names: [(String, _JSONKeySet, Int)], _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext, default defaultValue: String,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws -> T? {
         let present = slot.ranges.contains { $0 != nil }
         if !present, presence != .required {
@@ -433,7 +433,7 @@ extension JSONReader: _JSONReading {
         let keyStrategy = self.keyStrategy
         let reporting = self.reporting
         return try bytes.withUnsafeBufferPointer { buffer throws(Fallback) -> T in
-            var reader = JSONReader(buffer, options: options, keyStrategy: keyStrategy, reporting: reporting)
+            var reader = _JSONReader(buffer, options: options, keyStrategy: keyStrategy, reporting: reporting)
             return try reader.read(context, body)
         }
     }
@@ -454,7 +454,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when it rejects the value: the general decoder reports it.
     @inlinable
     public mutating func validate(
-        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
+        _ keys: _JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
     ) throws {
         do {
             try body()
@@ -468,7 +468,7 @@ extension JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when it rejects the value: the general decoder reports it.
     @inlinable
     public mutating func check(
-        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
+        _ keys: _JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
     ) throws {
         let valid: Bool
         do {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads JSON bytes straight into values, in one pass: the direct path of model decoding.
 ///
-/// `JSONModelDecoder` decodes a type that ``JSONDecodable/readsDirectly`` through a reader
+/// `JSONModelDecoder` decodes a type that `JSONDecodable._readsDirectly` through a reader
 /// first. Generated models match each key against the key the model expects next where it
 /// lies in the input, and read strings and numbers from the bytes into their properties; no
 /// ``JSONDocument`` is built. The reader validates everything it passes over, including the
@@ -16,14 +16,14 @@ import Foundation
 /// applies the leniency and defaults that the options ask for. A decode therefore gives the
 /// same value or error either way; the reader only makes the common case fast.
 ///
-/// Values of types without a direct form (``JSONDecodable/readsDirectly`` is `false`), and
+/// Values of types without a direct form (`JSONDecodable._readsDirectly` is `false`), and
 /// values that transformers decode, are read as a ``JSONElement`` (``element(_:_:)``): a
 /// scalar as the one node of a document the reader keeps for them, an array or object parsed
 /// into a document of its own.
 ///
 /// Readers exist only inside a decode; the bytes they point to live as long as the decode.
-public struct JSONReader {
-    /// Thrown when the input needs the general decoder (see ``JSONReader``).
+public struct _JSONReader {
+    /// Thrown when the input needs the general decoder (see `_JSONReader`).
     public struct Fallback: Error, Sendable {
         @usableFromInline init() {}
     }
@@ -110,8 +110,8 @@ public struct JSONReader {
     static func decode<T: JSONDecodable>(
         _ type: T.Type, from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false
     ) -> T? {
-        read(from: input, context: context, reporting: reporting) { (reader: inout JSONReader) throws(Fallback) in
-            try T.read(from: &reader, context: context)
+        read(from: input, context: context, reporting: reporting) { (reader: inout _JSONReader) throws(Fallback) in
+            try T._read(from: &reader, context: context)
         }
     }
 
@@ -119,7 +119,7 @@ public struct JSONReader {
     /// after it; `nil` when the decoder's options or the input need the general decoder.
     static func read<T>(
         from input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false,
-        _ body: (inout JSONReader) throws(Fallback) -> T
+        _ body: (inout _JSONReader) throws(Fallback) -> T
     ) -> T? {
         guard var reader = makeReader(for: input, context: context, reporting: reporting) else { return nil }
         do throws(Fallback) {
@@ -136,10 +136,10 @@ public struct JSONReader {
     /// need the general decoder.
     static func makeReader(
         for input: UnsafeBufferPointer<UInt8>, context: JSONDecodingContext, reporting: Bool = false
-    ) -> JSONReader? {
+    ) -> _JSONReader? {
         let decoder = context.decoder
         guard applies(to: decoder, inputLength: input.count) else { return nil }
-        return JSONReader(
+        return _JSONReader(
             input, options: decoder.parsingOptions, keyStrategy: decoder.keyStrategy,
             reporting: reporting || decoder.report != nil)
     }
@@ -176,7 +176,7 @@ public struct JSONReader {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if context.storage.stackTop &- here < DecodingStack.reserve { return }
-        if JSONReader.stackNearEnd(here) { try Self.fail() }
+        if _JSONReader.stackNearEnd(here) { try Self.fail() }
     }
 
     @usableFromInline
@@ -214,13 +214,13 @@ public struct JSONReader {
     /// Reads a member's key and the colon after it; returns the key's slot in `keys`, or -1
     /// for a key that no slot maps. The value is then at the reading position.
     ///
-    /// `hint` is the slot expected next, as in ``JSONKeySet/match(_:hint:_:)``: its key is
+    /// `hint` is the slot expected next, as in `_JSONKeySet.match(_:hint:_:)`: its key is
     /// compared with the input in place, with its closing quote, so the common case scans no
     /// string at all.
     ///
     /// - Throws: ``Fallback`` when the input holds no valid key and colon here.
     @_transparent
-    public mutating func key(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
+    public mutating func key(_ keys: _JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
         let slot = hint
         if plainKeys, slot < keys.plain.count {
             let length = keys.plain.directLengths[slot]
@@ -251,7 +251,7 @@ public struct JSONReader {
     /// ``key(_:hint:)`` for every other case: a key out of order or unknown, escapes, a key
     /// strategy, or a key whose bytes cannot be compared in place.
     @usableFromInline
-    mutating func searchKey(_ keys: JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
+    mutating func searchKey(_ keys: _JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
         keyStart = position
         let (raw, flags) = try stringToken()
         try colon()
@@ -353,7 +353,7 @@ public struct JSONReader {
     @inlinable
     public mutating func array<T>(
         _ context: borrowing JSONDecodingContext,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> [T] {
         guard try beginArray() else { return [] }
         // Up to 512 bytes of elements are read into a buffer on the stack first, so an array
@@ -373,7 +373,7 @@ public struct JSONReader {
             do throws(Fallback) {
                 repeat {
                     if count == bufferCapacity {
-                        var result = JSONReader.moving(count, from: start, reserving: count &* 2)
+                        var result = _JSONReader.moving(count, from: start, reserving: count &* 2)
                         count = 0
                         return try appendingElements(&result, context, body)
                     }
@@ -384,7 +384,7 @@ public struct JSONReader {
                 start.deinitialize(count: count)
                 throw error
             }
-            return JSONReader.moving(count, from: start, reserving: count)
+            return _JSONReader.moving(count, from: start, reserving: count)
         }
     }
 
@@ -401,7 +401,7 @@ public struct JSONReader {
     @inlinable
     mutating func appendingElements<T>(
         _ result: inout [T], _ context: borrowing JSONDecodingContext,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> [T] {
         repeat {
             result.append(try read(context, body))
@@ -415,7 +415,7 @@ public struct JSONReader {
     @inlinable
     public mutating func set<T: Hashable>(
         _ context: borrowing JSONDecodingContext,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> Set<T> {
         Set(try array(context, body))
     }
@@ -427,7 +427,7 @@ public struct JSONReader {
     @inlinable
     public mutating func dictionary<V>(
         _ context: borrowing JSONDecodingContext,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> V
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> V
     ) throws(Fallback) -> [String: V] {
         var result: [String: V] = [:]
         guard try beginObject(context) else { return result }
@@ -444,7 +444,7 @@ public struct JSONReader {
     @inlinable
     public mutating func optional<T>(
         _ context: borrowing JSONDecodingContext,
-        _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> T? {
         readNull() ? nil : try read(context, body)
     }
@@ -453,7 +453,7 @@ public struct JSONReader {
     /// ``Fallback``; Swift types them as throwing any error, so this narrows it again.
     @inlinable @inline(__always)
     mutating func read<T>(
-        _ context: borrowing JSONDecodingContext, _ body: (inout JSONReader, JSONDecodingContext) throws -> T
+        _ context: borrowing JSONDecodingContext, _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> T {
         do {
             return try body(&self, context)
@@ -776,7 +776,7 @@ public struct JSONReader {
 // Loom's own conformance first, then raw-value enums, then any `Codable` type through the
 // bridge (on a document of the value).
 
-extension JSONReader {
+extension _JSONReader {
     /// Reads a Loom-decodable type.
     ///
     /// - Throws: ``Fallback`` when the general decoder must decode the value.
@@ -784,7 +784,7 @@ extension JSONReader {
     public mutating func decode<T: JSONDecodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> T
     {
-        try T.read(from: &self, context: context)
+        try T._read(from: &self, context: context)
     }
 
     /// Reads a raw-value enum (or any `RawRepresentable`) from its raw value.
@@ -794,7 +794,7 @@ extension JSONReader {
     public mutating func decode<T: RawRepresentable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> T where T.RawValue: JSONDecodable
     {
-        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { try Self.fail() }
+        guard let value = T(rawValue: try T.RawValue._read(from: &self, context: context)) else { try Self.fail() }
         return value
     }
 
@@ -813,7 +813,7 @@ extension JSONReader {
     public mutating func decode<T: JSONDecodable & Decodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> T
     {
-        try T.read(from: &self, context: context)
+        try T._read(from: &self, context: context)
     }
 
     /// Tie-break: the raw value wins over `Decodable`.
@@ -821,7 +821,7 @@ extension JSONReader {
     public mutating func decode<T: RawRepresentable & Decodable>(
         _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
-        guard let value = T(rawValue: try T.RawValue.read(from: &self, context: context)) else { try Self.fail() }
+        guard let value = T(rawValue: try T.RawValue._read(from: &self, context: context)) else { try Self.fail() }
         return value
     }
 
@@ -830,7 +830,7 @@ extension JSONReader {
     public mutating func decode<T: JSONDecodable & RawRepresentable>(
         _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
-        try T.read(from: &self, context: context)
+        try T._read(from: &self, context: context)
     }
 
     /// Tie-break: Loom's conformance wins over everything.
@@ -838,6 +838,6 @@ extension JSONReader {
     public mutating func decode<T: JSONDecodable & RawRepresentable & Decodable>(
         _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws(Fallback) -> T where T.RawValue: JSONDecodable {
-        try T.read(from: &self, context: context)
+        try T._read(from: &self, context: context)
     }
 }

@@ -1,19 +1,19 @@
 import Foundation
 
-/// What a model's generated mapping reads from: the input bytes (``JSONReader``, the direct
-/// path) or an element of a parsed document (``_JSONElementReader``), through the same calls.
+/// What a model's generated mapping reads from: the input bytes (`_JSONReader`, the direct
+/// path) or an element of a parsed document (`_JSONElementReader`), through the same calls.
 ///
 /// Not API: `@JSONModel` writes each model's mapping once, as functions generic over this
 /// protocol, and calls them with both readers, so the fast path and the path that reports
-/// errors cannot drift apart. ``JSONReader`` throws an empty ``JSONReader/Fallback`` for
-/// anything but the ordinary case; ``_JSONElementReader`` applies the decoder's options
+/// errors cannot drift apart. `_JSONReader` throws an empty `_JSONReader.Fallback` for
+/// anything but the ordinary case; `_JSONElementReader` applies the decoder's options
 /// (leniency, defaults for `null`, the duplicate-key policy, collected errors, reports) and
 /// throws ``JSONDecodingError``s with paths and positions.
 ///
-/// The requirements throw untyped errors and ``JSONReader`` meets them with always-inlined
+/// The requirements throw untyped errors and `_JSONReader` meets them with always-inlined
 /// methods of the same signature: in a mapping specialized for it, the optimizer then calls
 /// them directly and inlines them, which it does not do for a witness that converts a typed
-/// error (as ``JSONReader``'s own `throws(Fallback)` members would need).
+/// error (as `_JSONReader`'s own `throws(Fallback)` members would need).
 ///
 /// A mapping reads an object in two phases. The member loop matches each key to a slot and
 /// reads its value into the model's `_LoomSlots` (``beginObject(_:_:_:)``, ``nextKey(_:hint:)``,
@@ -28,13 +28,13 @@ public protocol _JSONReading {
     /// returns whether a member follows.
     ///
     /// - Throws: when the value is not an object.
-    mutating func beginObject<Model>(_ model: Model.Type, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext)
+    mutating func beginObject<Model>(_ model: Model.Type, _ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext)
         throws -> Bool
 
     /// Reads a member's key; returns its slot in `keys`, or -1 when none maps it.
     ///
     /// - Throws: when the input holds no valid key.
-    mutating func nextKey(_ keys: JSONKeySet, hint: inout Int) throws -> Int
+    mutating func nextKey(_ keys: _JSONKeySet, hint: inout Int) throws -> Int
 
     /// After a member: returns whether another follows, or leaves the object.
     ///
@@ -67,7 +67,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: when the step is neither an object nor `null`, or repeats.
     mutating func beginNested(
-        _ keys: JSONKeySet, _ slot: Int, _ nested: JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ slot: Int, _ nested: _JSONKeySet, seen: inout Bool, _ context: borrowing JSONDecodingContext
     ) throws -> Bool
 
     /// Ends the object the checks have judged: throws every error gathered for it.
@@ -199,7 +199,7 @@ public protocol _JSONReading {
     /// `nil`, so the property keeps its default (`defaultValue`, as written in source, for the
     /// report's note). Invalid JSON is still an error.
     ///
-    /// - Throws: for invalid JSON; ``JSONReader`` for any failure (the general path decides).
+    /// - Throws: for invalid JSON; `_JSONReader` for any failure (the general path decides).
     mutating func lossy<T>(
         _ context: borrowing JSONDecodingContext, default defaultValue: String,
         _ body: (inout Self, JSONDecodingContext) throws -> T
@@ -231,13 +231,13 @@ public protocol _JSONReading {
     /// Checks a required property: its slot must hold a value.
     ///
     /// - Throws: for a missing key, `null` or a value that failed.
-    mutating func required<T>(_ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
+    mutating func required<T>(_ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
         throws
 
     /// Checks an optional property (`nil` for a missing key or `null`).
     ///
     /// - Throws: for a value that failed.
-    mutating func optional<T>(_ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
+    mutating func optional<T>(_ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
         throws
 
     /// Checks a property with a default; `defaultValue` is the default as written in source,
@@ -245,7 +245,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: for `null` (unless the decoder treats it as missing) or a value that failed.
     mutating func defaulted<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws
 
@@ -253,7 +253,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: for a value that failed.
     mutating func optionalDefaulted<T>(
-        _ slot: borrowing T?, _ keys: JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws
 
@@ -262,7 +262,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: as the check of its presence, naming the key that decided.
     mutating func fallback<T>(
-        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ slot: borrowing T?, _ state: _JSONFallbackState, _ candidates: [(_JSONKeySet, Int)], _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext, default defaultValue: String
     ) throws
 
@@ -271,7 +271,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: when a required one has none of its keys, or the decode fails.
     mutating func collected<T>(
-        _ slot: inout _JSONCollectedSlot, _ names: [(String, JSONKeySet, Int)], _ presence: _JSONPresence,
+        _ slot: inout _JSONCollectedSlot, _ names: [(String, _JSONKeySet, Int)], _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext, default defaultValue: String,
         _ body: (inout Self, JSONDecodingContext) throws -> T
     ) throws -> T?
@@ -281,7 +281,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: only for invalid JSON.
     mutating func capturedUnknown(
-        _ slot: inout _JSONUnknownMembers, _ keys: JSONKeySet, _ context: borrowing JSONDecodingContext
+        _ slot: inout _JSONUnknownMembers, _ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext
     ) throws -> [String: JSONValue]
 
     /// The value of a slot the checks have accepted.
@@ -301,14 +301,14 @@ public protocol _JSONReading {
     /// noting in `state` that one of the property's keys is present.
     ///
     /// - Throws: for invalid JSON.
-    mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: JSONKeySet, _ slot: Int) throws
+    mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: _JSONKeySet, _ slot: Int) throws
 
     /// Reads flattened property `entry` of `keys` (the model's level-0 key set) from the
     /// model's own object; `nil` when none of its keys is present and `presence` allows that.
     ///
     /// - Throws: the value's errors, named by the keys as the object has them.
     mutating func flattened<T: JSONDecodable>(
-        _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
+        _ type: T.Type, _ keys: _JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext
     ) throws -> T?
 
@@ -318,14 +318,14 @@ public protocol _JSONReading {
     ///
     /// - Throws: the validator's error, at the property.
     mutating func validate(
-        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
+        _ keys: _JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Void
     ) throws
 
     /// Runs a per-property validator that returns whether the value of slot `index` is valid.
     ///
     /// - Throws: the validator's error, or a rejection, at the property.
     mutating func check(
-        _ keys: JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
+        _ keys: _JSONKeySet, _ index: Int, _ name: String, _ context: borrowing JSONDecodingContext, _ body: () throws -> Bool
     ) throws
 
     /// Runs a hook of the whole model (`jsonDidDecode()`, `validate()`), named `name`.

@@ -7,18 +7,18 @@ import Foundation
 // comparison per model level; everything else is out of line.
 //
 // Where the checks sit:
-// - Decoding: in `JSONModel.makeInstance(json:context:)` below. Every nested model is
-//   created through `makeInstance` (generated properties through `context.decode(_:from:)`,
+// - Decoding: in `JSONModel._makeInstance(json:context:)` below. Every nested model is
+//   created through `_makeInstance` (generated properties through `context.decode(_:from:)`,
 //   optionals, arrays, sets and dictionaries through their conformances, the root through
 //   the decoder, `Codable` values through the bridge), and this default is what a type
 //   declared `JSONModel` gets, so the check runs once per model level and never for leaves
 //   (`Int`, `String`, … use `JSONDecodable`'s default). A model cannot be continued from
-//   inside its initializer, but `makeInstance` returns the whole model, so it can run
-//   `init(json:context:)` elsewhere. Class clusters, which override `makeInstance`, get
+//   inside its initializer, but `_makeInstance` returns the whole model, so it can run
+//   `init(json:context:)` elsewhere. Class clusters, which override `_makeInstance`, get
 //   the same check in ``JSONDecodingContext/instance(of:json:chosenBy:)``.
 // - Encoding: there is no such indirection (a model's `encode(to:context:)` is called
 //   directly by its parent), so `@JSONModel` puts one line at the top of the generated
-//   `encode(to:context:)`: `if context.needsLargerStack { … }`.
+//   `encode(to:context:)`: `if context._needsLargerStack { … }`.
 //
 // `checkStack` (called by `object(_:for:)`) stays as the backstop: it throws when less than
 // `DecodingStack.reserve` (less than the growth reserve) is left, which happens only when no
@@ -31,7 +31,7 @@ extension JSONModel {
     /// - Throws: ``JSONDecodingError``: what `init(json:context:)` throws, or, when the stack
     ///   is nearly used up and no thread can be started, kind `invalidValue` at `element`.
     @inlinable
-    public static func makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
+    public static func _makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         // Less than the check interval used since the decode began: nothing to look at. (A
@@ -44,19 +44,19 @@ extension JSONModel {
 }
 
 extension JSONDecodingContext {
-    /// The slow path of `JSONModel.makeInstance`: decodes `T` here, or on a thread with a
+    /// The slow path of `JSONModel._makeInstance`: decodes `T` here, or on a thread with a
     /// larger stack when less than `DecodingStack.growthReserve` is left.
     @usableFromInline
     func decodeModel<T: JSONDecodable>(_ type: T.Type, json element: JSONElement, at here: UInt) throws -> T {
         guard DecodingStack.nearEnd(here) else {
             return try T(json: element, context: self)
         }
-        return try onLargerStack(element) { try T(json: element, context: $0) }
+        return try _onLargerStack(element) { try T(json: element, context: $0) }
     }
 
     /// Whether a model level at this point must continue on a larger stack.
     @usableFromInline
-    func needsLargerStack(at here: UInt) -> Bool {
+    func _needsLargerStack(at here: UInt) -> Bool {
         storage.stackTop &- here >= DecodingStack.reserve
             && DecodingStack.nearEnd(here)
     }
@@ -67,7 +67,7 @@ extension JSONDecodingContext {
     /// - Throws: what `body` throws; ``JSONDecodingError`` of kind `invalidValue` at
     ///   `element` when no thread can be started.
     @usableFromInline
-    func onLargerStack<T>(_ element: JSONElement, _ body: (JSONDecodingContext) throws -> T) throws -> T {
+    func _onLargerStack<T>(_ element: JSONElement, _ body: (JSONDecodingContext) throws -> T) throws -> T {
         let decoder = storage.decoder
         let notes = storage.notes
         let context = self
@@ -91,10 +91,10 @@ extension JSONEncodingContext {
     /// stack: less than the reserve is left on this one.
     ///
     /// `@JSONModel` checks it at the top of every generated `encode(to:context:)` and then
-    /// calls ``onLargerStack(_:_:)``. Costs one comparison until the encode has used 96 KB
+    /// calls `_onLargerStack(_:_:)`. Costs one comparison until the encode has used 96 KB
     /// of stack.
     @inlinable
-    public var needsLargerStack: Bool {
+    public var _needsLargerStack: Bool {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if storage.stackTop &- here < DecodingStack.reserve { return false }
@@ -106,14 +106,14 @@ extension JSONEncodingContext {
     ///
     /// - Throws: what `body` throws; ``JSONError`` of kind `invalidValue` when no thread can
     ///   be started.
-    public func onLargerStack(
+    public func _onLargerStack(
         _ writer: inout JSONWriter, _ body: (inout JSONWriter, JSONEncodingContext) throws -> Void
     ) throws {
         // The writer moves to the other thread and back (a swap, so its buffer is not copied).
         let handoff = WriterHandoff()
         swap(&handoff.writer, &writer)
         defer { swap(&handoff.writer, &writer) }
-        try onLargerStack { try body(&handoff.writer, $0) }
+        try _onLargerStack { try body(&handoff.writer, $0) }
     }
 
     /// Runs `body` on a new thread with a large stack, with a copy of this context whose
@@ -121,7 +121,7 @@ extension JSONEncodingContext {
     ///
     /// - Throws: what `body` throws; ``JSONError`` of kind `invalidValue` when no thread can
     ///   be started.
-    func onLargerStack<T>(_ body: (JSONEncodingContext) throws -> T) throws -> T {
+    func _onLargerStack<T>(_ body: (JSONEncodingContext) throws -> T) throws -> T {
         let encoder = storage.encoder
         let context = self
         let outcome = LargerStack.run {

@@ -27,7 +27,7 @@ public struct JSONEncodingContext: Sendable {
     }
 
     /// `var` so that an encode continued on a thread with a larger stack gets its own stack
-    /// bounds (`onLargerStack` in StackGrowth.swift).
+    /// bounds (`_onLargerStack` in StackGrowth.swift).
     @usableFromInline var storage: Storage
     @usableFromInline let keyMode: UInt8
     /// Whether `nil` optionals are written as `null`.
@@ -45,7 +45,7 @@ public struct JSONEncodingContext: Sendable {
 
     /// Writes the key of `slot` in `keys` (pre-escaped, strategy applied).
     @inlinable
-    public func writeKey(_ keys: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+    public func _writeKey(_ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
         writer.beforeValue()
         if keyMode == customKeyMode {
             writer.writeEscaped(keys.names(for: encoder.keyStrategy)[slot])

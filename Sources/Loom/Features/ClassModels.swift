@@ -3,7 +3,7 @@ import Foundation
 // Support for class models (`@JSONModel` on a class): hierarchies whose subclasses add
 // mapped properties, and the equality, hashing and description generated for classes.
 
-extension JSONKeySet {
+extension _JSONKeySet {
     /// Creates the key set of a subclass model's object: its own keys, then every key of its
     /// superclass's object (`parent`), so none of them counts as unknown.
     ///
@@ -13,7 +13,7 @@ extension JSONKeySet {
     ///   - names: The subclass's own keys.
     ///   - explicit: Per own key, whether key strategies leave it alone.
     ///   - parent: The superclass model's key set for the same object.
-    public convenience init(_ names: [String], explicit: [Bool] = [], inheriting parent: JSONKeySet) {
+    public convenience init(_ names: [String], explicit: [Bool] = [], inheriting parent: _JSONKeySet) {
         let own = names.indices.map { $0 < explicit.count ? explicit[$0] : false }
         self.init(names + parent.names, explicit: own + parent.explicit, prefix: parent.prefix)
     }
@@ -23,7 +23,7 @@ extension JSONDecodingContext {
     /// Whether a key the generated code did not match is known after all: the tag of an
     /// internally tagged enum, or a key a subclass key set inherits. Only called when unknown
     /// keys are rejected.
-    func isExempt(_ key: JSONElement, _ keys: JSONKeySet) -> Bool {
+    func isExempt(_ key: JSONElement, _ keys: _JSONKeySet) -> Bool {
         if key.index == exemptKey && exemptKeyDocument == ObjectIdentifier(key.document) { return true }
         var hint = 0
         return keys.match(key, hint: &hint, self) >= 0
@@ -62,7 +62,7 @@ public enum JSONModelEquality {
 
 /// The properties of a model, gathered by generated code for a readable `description`
 /// (YYModel's `modelDescription`): `TextMessage(id: 7, body: "hi", sender: nil)`.
-public struct JSONModelFields: CustomStringConvertible {
+public struct _JSONModelFields: CustomStringConvertible {
     /// The model's type name.
     public let typeName: String
     /// Each property's name and its description.
@@ -96,9 +96,9 @@ public struct JSONModelFields: CustomStringConvertible {
     }
 }
 
-extension JSONReader {
+extension _JSONReader {
     /// Reads a class model with `build`, the reading initializer of the class that declares
-    /// `read(from:context:)`, as the class `model` that it is called on.
+    /// `_read(from:context:)`, as the class `model` that it is called on.
     ///
     /// - Throws: ``Fallback`` when `build` fails, or when `model` is a subclass that does not
     ///   declare its own reading (a subclass written without `@JSONModel`): the general decoder
@@ -109,7 +109,7 @@ extension JSONReader {
     /// to one slot.
     @inlinable
     public mutating func instance<Model: AnyObject, Built: AnyObject>(
-        of model: Model.Type, keys: JSONKeySet, _ build: (inout JSONReader) throws -> Built
+        of model: Model.Type, keys: _JSONKeySet, _ build: (inout _JSONReader) throws -> Built
     ) throws(Fallback) -> Model {
         if keys.repeatsKeys { try Self.fail() }
         do {
@@ -126,9 +126,9 @@ extension JSONReader {
     ///   decoder reports each of these.
     @inlinable
     public mutating func instance<Model: JSONDecodable & AnyObject, Chosen, Built: AnyObject>(
-        of model: Model.Type, keys: JSONKeySet, _ context: borrowing JSONDecodingContext,
+        of model: Model.Type, keys: _JSONKeySet, _ context: borrowing JSONDecodingContext,
         chosenBy choose: (JSONElement) throws -> Chosen.Type?,
-        _ build: (inout JSONReader) throws -> Built
+        _ build: (inout _JSONReader) throws -> Built
     ) throws(Fallback) -> Model {
         let start = position
         let chosen = try element(context) { element, _ in try choose(element) }
@@ -136,6 +136,6 @@ extension JSONReader {
         guard let chosen else { try Self.fail() }
         if ObjectIdentifier(chosen) == ObjectIdentifier(Model.self) { return try instance(of: model, keys: keys, build) }
         guard let subclass = chosen as? Model.Type else { try Self.fail() }
-        return try subclass.read(from: &self, context: context)
+        return try subclass._read(from: &self, context: context)
     }
 }

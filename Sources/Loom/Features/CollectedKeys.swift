@@ -20,7 +20,7 @@ extension JSONDecodingContext {
     ///   - body: Decodes the property from the gathered object.
     /// - Throws: ``JSONDecodingError`` whose path starts with the member's key path and whose
     ///   position is the member's position in the input.
-    public func collected<T>(
+    public func _collected<T>(
         _ members: [(String, JSONElement?)], _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T {
         var present: [(String, JSONElement)] = []
@@ -63,7 +63,7 @@ extension JSONDecodingContext {
     /// as written in source).
     ///
     /// - Throws: as ``collected(_:_:)-(_,(JSONElement)->T)``.
-    public func collectedIfPresent<T>(
+    public func _collectedIfPresent<T>(
         _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
         _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> T? {
@@ -75,25 +75,25 @@ extension JSONDecodingContext {
             }
             return nil
         }
-        return try collected(members, body)
+        return try _collected(members, body)
     }
 
     /// Decodes a collected property (the form for hand-written models).
     ///
     /// - Throws: as ``collected(_:_:)-(_,(JSONElement)->T)``.
-    public func collected<T>(_ members: [(String, JSONElement?)], _ body: (JSONElement) throws -> T) throws -> T {
-        try collected(members) { element, _ in try body(element) }
+    public func _collected<T>(_ members: [(String, JSONElement?)], _ body: (JSONElement) throws -> T) throws -> T {
+        try _collected(members) { element, _ in try body(element) }
     }
 
     /// Decodes a collected property, or returns `nil` when none of its keys is present (the
     /// form for hand-written models).
     ///
     /// - Throws: as ``collected(_:_:)-(_,(JSONElement)->T)``.
-    public func collectedIfPresent<T>(
+    public func _collectedIfPresent<T>(
         _ members: [(String, JSONElement?)], in object: JSONElement? = nil, default defaultValue: String = "",
         _ body: (JSONElement) throws -> T
     ) throws -> T? {
-        try collectedIfPresent(members, in: object, default: defaultValue) { element, _ in try body(element) }
+        try _collectedIfPresent(members, in: object, default: defaultValue) { element, _ in try body(element) }
     }
 
     /// Rewrites an error from the gathered object so it points into the original input: a
@@ -124,7 +124,7 @@ extension JSONEncodingContext {
     ///
     /// - Throws: what `body` throws, or ``JSONError`` when the property does not encode as
     ///   an object (or `null`).
-    public func collect<T>(_ value: T, _ body: (T, inout JSONWriter) throws -> Void) throws -> JSONValue {
+    public func _collect<T>(_ value: T, _ body: (T, inout JSONWriter) throws -> Void) throws -> JSONValue {
         var options = JSONWritingOptions()
         options.maxDepth = encoder.writingOptions.maxDepth
         var writer = JSONWriter(options: options)
@@ -143,14 +143,14 @@ extension JSONEncodingContext {
     /// (or a `nil` property) is left out, or written as `null` when the encoder writes nulls.
     ///
     /// - Throws: ``JSONError`` for nesting beyond the writer's limit.
-    public func writeCollected(
-        _ collected: JSONValue, _ name: String, _ keys: JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    public func _writeCollected(
+        _ collected: JSONValue, _ name: String, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws {
         if case .object(let object) = collected, let member = object[name] {
-            writeKey(keys, slot, to: &writer)
+            _writeKey(keys, slot, to: &writer)
             try writer.write(member)
         } else if writesNulls {
-            writeKey(keys, slot, to: &writer)
+            _writeKey(keys, slot, to: &writer)
             writer.writeNull()
         }
     }

@@ -21,7 +21,7 @@ public struct _JSONFlattened: Sendable {
     let typeName: String
     /// The flattened type's level-0 keys, or `nil` when the type reads no key set (a
     /// hand-written conformance), which cannot be flattened.
-    let keys: JSONKeySet?
+    let keys: _JSONKeySet?
     /// The slots of the parent's key set that hold this property's keys.
     var slots: Range<Int> = 0..<0
 
@@ -33,7 +33,7 @@ public struct _JSONFlattened: Sendable {
     }
 }
 
-extension JSONKeySet {
+extension _JSONKeySet {
     /// The level-0 key set of a model with `@JSONFlatten` properties: its own keys, then each
     /// flattened type's keys with the property's prefix.
     ///
@@ -168,7 +168,7 @@ final class FlattenScope: @unchecked Sendable {
     let index: Int
     let isProbe: Bool
     /// The first model whose object the probe entered, and its key set.
-    var probed: (model: ObjectIdentifier, keys: JSONKeySet)?
+    var probed: (model: ObjectIdentifier, keys: _JSONKeySet)?
 
     init(prefix: [UInt8], object: JSONElement, isProbe: Bool = false) {
         self.prefix = prefix
@@ -188,9 +188,9 @@ struct FlattenProbeFinished: Error {}
 /// The key sets learned from flattened types, once per type.
 enum FlattenedKeys {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var known: [ObjectIdentifier: JSONKeySet?] = [:]
+    nonisolated(unsafe) private static var known: [ObjectIdentifier: _JSONKeySet?] = [:]
 
-    static func keys<T: JSONDecodable>(of type: T.Type) -> JSONKeySet? {
+    static func keys<T: JSONDecodable>(of type: T.Type) -> _JSONKeySet? {
         let key = ObjectIdentifier(T.self)
         lock.lock()
         let cached = known[key]
@@ -204,13 +204,13 @@ enum FlattenedKeys {
     }
 
     /// Decodes a `T` from `{}` until its mapping enters the object, which hands over its key set.
-    private static func probe<T: JSONDecodable>(_ type: T.Type) -> JSONKeySet? {
+    private static func probe<T: JSONDecodable>(_ type: T.Type) -> _JSONKeySet? {
         guard let document = try? JSONDocument(parsing: "{}") else { return nil }
         let scope = FlattenScope(prefix: [], object: document.root, isProbe: true)
         var context = JSONDecodingContext(decoder: JSONModelDecoder())
         context.flattenScope = Unmanaged.passUnretained(scope)
         withExtendedLifetime((scope, document)) {
-            _ = try? T.makeInstance(json: document.root, context: context)
+            _ = try? T._makeInstance(json: document.root, context: context)
         }
         // Another model's keys (a payload an enum tried first) are not the type's.
         guard let probed = scope.probed, probed.model == ObjectIdentifier(T.self) else { return nil }
@@ -238,7 +238,7 @@ extension _JSONElementReader {
     /// Enters the object as a flattened value: only the keys that start with the scope's
     /// prefix are matched (prefix removed); every other member is the parent's.
     mutating func enterFlattened(
-        _ object: JSONElement, _ keys: JSONKeySet, _ scope: FlattenScope, model: ObjectIdentifier,
+        _ object: JSONElement, _ keys: _JSONKeySet, _ scope: FlattenScope, model: ObjectIdentifier,
         _ context: borrowing JSONDecodingContext
     ) throws -> Bool {
         if scope.isProbe {
@@ -260,10 +260,10 @@ extension _JSONElementReader {
                 slot = keys.slot(stripping: scope.prefix, from: raw, hint: &hint, mode: context.keyMode, strategy: strategy)
             }
             guard slot >= 0 else { continue }
-            context.assign(&elements[slot], member.value)
+            context._assign(&elements[slot], member.value)
             var twin = keys.twin(of: slot)
             while twin >= 0 {
-                context.assign(&elements[twin], member.value)
+                context._assign(&elements[twin], member.value)
                 twin = keys.twin(of: twin)
             }
         }
@@ -282,7 +282,7 @@ extension _JSONElementReader {
     public mutating func objectStart() throws -> Int { 0 }
 
     /// Notes that a key of a flattened property was present.
-    public mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: JSONKeySet, _ slot: Int) throws {
+    public mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: _JSONKeySet, _ slot: Int) throws {
         state.note(keys.flattenedEntry(of: slot))
     }
 
@@ -292,7 +292,7 @@ extension _JSONElementReader {
     /// - Throws: the value's errors with the keys as the object has them (prefix included), or
     ///   the conflict of two properties with the same key, unless errors are collected.
     public mutating func flattened<T: JSONDecodable>(
-        _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
+        _ type: T.Type, _ keys: _JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext
     ) throws -> T? {
         let object = self.object
@@ -320,7 +320,7 @@ extension _JSONElementReader {
 
 // MARK: - The direct path
 
-extension JSONReader {
+extension _JSONReader {
     /// Where the model's object starts, for its flattened properties, which read it again.
     ///
     /// - Throws: ``Fallback`` when the start cannot be found.
@@ -368,7 +368,7 @@ extension JSONReader {
     /// and keeping the member, under the property's own key, for the property to read.
     ///
     /// - Throws: ``Fallback`` for invalid JSON.
-    public mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: JSONKeySet, _ slot: Int) throws {
+    public mutating func passFlattened(_ state: inout _JSONFlattenState, _ keys: _JSONKeySet, _ slot: Int) throws {
         let entry = keys.flattenedEntry(of: slot)
         state.note(entry)
         let valueStart = position
@@ -419,10 +419,10 @@ extension JSONReader {
     ///
     /// - Throws: ``Fallback`` for anything but a valid value.
     public mutating func flattened<T: JSONDecodable>(
-        _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
+        _ type: T.Type, _ keys: _JSONKeySet, _ entry: Int, _ state: _JSONFlattenState, _ presence: _JSONPresence,
         _ context: borrowing JSONDecodingContext
     ) throws -> T? {
-        guard keys.flattenConflict(mode: keyMode) == nil, entry < keys.flattened.count, T.readsDirectly else { try Self.fail() }
+        guard keys.flattenConflict(mode: keyMode) == nil, entry < keys.flattened.count, T._readsDirectly else { try Self.fail() }
         let flattened = keys.flattened[entry]
         if presence != .required, !state.saw(entry) { return nil }
         if entry < 63, state.unkept & (1 &<< UInt64(entry)) == 0 {
@@ -471,10 +471,10 @@ extension JSONReader {
                 // The last comma, or the byte after `{` when there is no member, becomes `}`.
                 (start + (objectCount &- 1)).initialize(to: UInt8(ascii: "}"))
                 (start + objectCount).initialize(repeating: UInt8(ascii: " "), count: 64)
-                var reader = JSONReader(
+                var reader = _JSONReader(
                     UnsafeBufferPointer(start: start, count: count), options: limits, keyStrategy: strategy,
                     reporting: reporting)
-                let value = try T.read(from: &reader, context: context)
+                let value = try T._read(from: &reader, context: context)
                 // Only the spaces may be left.
                 guard reader.position >= objectCount else { try Self.fail() }
                 return value
@@ -491,18 +491,18 @@ extension JSONReader {
         // A reader of its own, so that this reader's in-place key comparison stays as it is:
         // it would take an unprefixed key for the value's own.
         let object = UnsafeBufferPointer(start: base + state.start, count: position &- state.start)
-        var reader = JSONReader(
+        var reader = _JSONReader(
             object, options: limits, keyStrategy: strategy, reporting: reporting, comparesInPlace: prefix.isEmpty)
         reader.flattenPrefix = prefix
         reader.flattenDepth = 1
-        let value = try T.read(from: &reader, context: context)
+        let value = try T._read(from: &reader, context: context)
         guard reader.position == reader.end else { try Self.fail() }
         return value
     }
 
     /// The slot of a key of the object a flattened value is read from, prefix removed; -1 for
     /// the parent's keys.
-    func flattenedSlot(_ keys: JSONKeySet, _ raw: UnsafeBufferPointer<UInt8>, escaped: Bool, hint: inout Int) -> Int {
+    func flattenedSlot(_ keys: _JSONKeySet, _ raw: UnsafeBufferPointer<UInt8>, escaped: Bool, hint: inout Int) -> Int {
         if escaped {
             return unescapeJSONString(raw).withUnsafeBufferPointer {
                 keys.slot(stripping: flattenPrefix, from: $0, hint: &hint, mode: keyMode, strategy: keyStrategy)
@@ -520,7 +520,7 @@ extension JSONEncodingContext {
     ///
     /// - Throws: ``JSONError`` when the model's flattened keys conflict or `value` is not
     ///   written as an object, and what encoding `value` throws.
-    public func writeFlattened<T: JSONEncodable>(_ value: T, _ keys: JSONKeySet, _ entry: Int, to writer: inout JSONWriter)
+    public func _writeFlattened<T: JSONEncodable>(_ value: T, _ keys: _JSONKeySet, _ entry: Int, to writer: inout JSONWriter)
         throws
     {
         if let conflict = keys.flattenConflict(mode: keyMode) { throw JSONError(kind: .invalidValue, message: "@JSONFlatten: \(conflict)") }

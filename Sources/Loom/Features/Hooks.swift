@@ -9,7 +9,7 @@ import Foundation
 /// Generated code decodes from ``root`` and keeps ``document`` alive until the initializer
 /// returns; errors found in the copy are moved back to the original object with
 /// ``relocated(_:)``, since positions in the copy mean nothing to the user.
-public struct JSONRewrittenElement {
+public struct _JSONRewrittenElement {
     /// The parsed rewritten JSON.
     public let document: JSONDocument
     /// The original object (its document outlives the initializer that holds this value).
@@ -39,14 +39,14 @@ extension JSONDecodingContext {
     ///
     /// - Throws: ``JSONDecodingError`` at `element` wrapping what the hook throws, or when the
     ///   rewritten value cannot be written and parsed again.
-    public func rewrite<T>(
+    public func _rewrite<T>(
         _ element: JSONElement, for type: T.Type, with hook: (JSONValue) throws -> JSONValue
-    ) throws -> JSONRewrittenElement {
+    ) throws -> _JSONRewrittenElement {
         let rewritten: JSONValue
         do {
             rewritten = try hook(JSONValue(element: element))
         } catch {
-            throw wrapUserError(error, element)
+            throw _wrapUserError(error, element)
         }
         let document: JSONDocument
         do {
@@ -54,7 +54,7 @@ extension JSONDecodingContext {
         } catch {
             throw invalid("jsonWillDecode(_:) of \(T.self) returned a value that cannot be decoded: \(error.message)", element)
         }
-        return JSONRewrittenElement(document: document, original: element, context: self)
+        return _JSONRewrittenElement(document: document, original: element, context: self)
     }
 
     /// Runs a model-level hook (`jsonDidDecode()`, `validate()`), turning what it throws into
@@ -63,11 +63,11 @@ extension JSONDecodingContext {
     /// - Throws: ``JSONDecodingError`` with the hook's error as ``JSONDecodingError/underlyingError``
     ///   (a ``JSONDecodingError`` thrown by the hook is kept as it is).
     @inlinable
-    public func hook(_ name: String, at element: JSONElement, _ body: () throws -> Void) throws {
+    public func _hook(_ name: String, at element: JSONElement, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch {
-            throw wrapUserError(error, element)
+            throw _wrapUserError(error, element)
         }
     }
 
@@ -76,8 +76,8 @@ extension JSONDecodingContext {
     /// - Throws: ``JSONDecodingError`` whose path is the property's key and whose position is
     ///   its value's.
     @inlinable
-    public func validateProperty(
-        _ keys: JSONKeySet, _ slot: Int, at element: JSONElement?, _ validator: String, _ body: () throws -> Void
+    public func _validateProperty(
+        _ keys: _JSONKeySet, _ slot: Int, at element: JSONElement?, _ validator: String, _ body: () throws -> Void
     ) throws {
         do {
             try body()
@@ -92,8 +92,8 @@ extension JSONDecodingContext {
     /// - Throws: ``JSONDecodingError`` of kind `invalidValue`, whose path is the property's
     ///   key: `title: invalid value string "", rejected by validateTitle(_:)`.
     @inlinable
-    public func checkProperty(
-        _ keys: JSONKeySet, _ slot: Int, at element: JSONElement?, _ validator: String, _ body: () throws -> Bool
+    public func _checkProperty(
+        _ keys: _JSONKeySet, _ slot: Int, at element: JSONElement?, _ validator: String, _ body: () throws -> Bool
     ) throws {
         let valid: Bool
         do {
@@ -105,10 +105,10 @@ extension JSONDecodingContext {
     }
 
     @usableFromInline
-    func propertyError(_ error: any Error, _ keys: JSONKeySet, _ slot: Int, _ element: JSONElement?) -> JSONDecodingError {
+    func propertyError(_ error: any Error, _ keys: _JSONKeySet, _ slot: Int, _ element: JSONElement?) -> JSONDecodingError {
         var result: JSONDecodingError
         if let element {
-            result = wrapUserError(error, element)
+            result = _wrapUserError(error, element)
         } else if let error = error as? JSONDecodingError {
             result = error
         } else {
@@ -118,7 +118,7 @@ extension JSONDecodingContext {
     }
 
     @usableFromInline
-    func rejected(_ validator: String, _ keys: JSONKeySet, _ slot: Int, _ element: JSONElement?) -> JSONDecodingError {
+    func rejected(_ validator: String, _ keys: _JSONKeySet, _ slot: Int, _ element: JSONElement?) -> JSONDecodingError {
         let value = element.map { " \(describe($0))" } ?? ""
         var error = JSONDecodingError(.invalidValue, reason: "invalid value\(value), rejected by \(validator)(_:)")
         if let element { error = positioned(error, element) }

@@ -5,7 +5,7 @@ import Foundation
 // bytes. Anything but the plain forms Loom writes itself falls back to the general decoder,
 // which reports problems and applies the fallback case's and the options' rules.
 
-extension JSONReader {
+extension _JSONReader {
     /// A reading position to come back to (``rewind(to:)``).
     public struct Mark: Sendable {
         @usableFromInline let position: Int
@@ -48,7 +48,7 @@ extension JSONReader {
     /// The slot in `cases` of the string at the reading position, or -1 for a string that
     /// names no case.
     @usableFromInline
-    mutating func caseSlot(_ cases: JSONKeySet) throws(Fallback) -> Int {
+    mutating func caseSlot(_ cases: _JSONKeySet) throws(Fallback) -> Int {
         guard peek() == UInt8(ascii: "\"") else { try Self.fail() }
         let (raw, flags) = try stringToken()
         var hint = 0
@@ -66,7 +66,7 @@ extension JSONReader {
     /// - Throws: ``Fallback`` for any other value, or a number not written as an integer
     ///   that fits `Int` (the general decoder says why).
     @usableFromInline
-    mutating func caseSlot(_ cases: JSONCaseTags) throws(Fallback) -> Int {
+    mutating func caseSlot(_ cases: _JSONCaseTags) throws(Fallback) -> Int {
         switch peek() {
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             return cases.slot(of: .bool(try bool()))
@@ -95,8 +95,8 @@ extension JSONReader {
     /// The tags of an enum: strings in a key set, or integers and Booleans.
     @usableFromInline
     enum CaseTable {
-        case names(JSONKeySet)
-        case values(JSONCaseTags)
+        case names(_JSONKeySet)
+        case values(_JSONCaseTags)
     }
 
     /// The case `choose` (`jsonCase(for:)`) picks for the value at the reading position, which
@@ -117,7 +117,7 @@ extension JSONReader {
     /// with the payload then at the reading position (finish with ``endCase()``).
     ///
     /// - Throws: ``Fallback`` for any other form.
-    public mutating func externalCase(_ cases: JSONKeySet, _ context: borrowing JSONDecodingContext) throws(Fallback) -> (
+    public mutating func externalCase(_ cases: _JSONKeySet, _ context: borrowing JSONDecodingContext) throws(Fallback) -> (
         slot: Int, unit: Bool
     ) {
         if peek() == UInt8(ascii: "\"") { return (try caseSlot(cases), true) }
@@ -141,7 +141,7 @@ extension JSONReader {
     ///
     /// - Throws: ``Fallback`` when the value is not an object with the tag as a string, or a
     ///   later tag meets unknown keys being rejected.
-    public mutating func internalCase(_ tag: JSONKeySet, _ cases: JSONKeySet, _ context: borrowing JSONDecodingContext)
+    public mutating func internalCase(_ tag: _JSONKeySet, _ cases: _JSONKeySet, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> Int
     {
         try internalCase(tag, .names(cases), context)
@@ -152,13 +152,13 @@ extension JSONReader {
     ///
     /// - Throws: ``Fallback`` when the value is not an object with the tag as an integer or
     ///   Boolean, or a later tag meets unknown keys being rejected.
-    public mutating func internalCase(_ tag: JSONKeySet, _ cases: JSONCaseTags, _ context: borrowing JSONDecodingContext)
+    public mutating func internalCase(_ tag: _JSONKeySet, _ cases: _JSONCaseTags, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> Int
     {
         try internalCase(tag, .values(cases), context)
     }
 
-    mutating func internalCase(_ tag: JSONKeySet, _ cases: CaseTable, _ context: borrowing JSONDecodingContext)
+    mutating func internalCase(_ tag: _JSONKeySet, _ cases: CaseTable, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> Int
     {
         let start = mark()
@@ -200,7 +200,7 @@ extension JSONReader {
     /// position (finish with ``endCase()``); `unit` when the object has the tag alone.
     ///
     /// - Throws: ``Fallback`` for any other form, the content before the tag included.
-    public mutating func adjacentCase(_ keys: JSONKeySet, _ cases: JSONKeySet, _ context: borrowing JSONDecodingContext)
+    public mutating func adjacentCase(_ keys: _JSONKeySet, _ cases: _JSONKeySet, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> (slot: Int, unit: Bool)
     {
         try adjacentCase(keys, .names(cases), context)
@@ -210,13 +210,13 @@ extension JSONReader {
     /// `{"kind": 2, "data": payload}`.
     ///
     /// - Throws: ``Fallback`` for any other form, the content before the tag included.
-    public mutating func adjacentCase(_ keys: JSONKeySet, _ cases: JSONCaseTags, _ context: borrowing JSONDecodingContext)
+    public mutating func adjacentCase(_ keys: _JSONKeySet, _ cases: _JSONCaseTags, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> (slot: Int, unit: Bool)
     {
         try adjacentCase(keys, .values(cases), context)
     }
 
-    mutating func adjacentCase(_ keys: JSONKeySet, _ cases: CaseTable, _ context: borrowing JSONDecodingContext)
+    mutating func adjacentCase(_ keys: _JSONKeySet, _ cases: CaseTable, _ context: borrowing JSONDecodingContext)
         throws(Fallback) -> (slot: Int, unit: Bool)
     {
         guard try beginObject(context) else { try Self.fail() }

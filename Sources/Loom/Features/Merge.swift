@@ -42,24 +42,24 @@ public protocol JSONMergeable: JSONModel {
     mutating func update(json element: JSONElement, context: JSONDecodingContext) throws
 
     /// Reads the keys present straight from the bytes into the matching properties, on the
-    /// direct path (see ``JSONReader``), leaving the others unchanged.
+    /// direct path (see `_JSONReader`), leaving the others unchanged.
     ///
-    /// `@JSONModel` generates it. The default throws ``JSONReader/Fallback``, so that
+    /// `@JSONModel` generates it. The default throws `_JSONReader.Fallback`, so that
     /// ``update(json:context:)`` decodes a parsed document instead.
     ///
-    /// - Throws: ``JSONReader/Fallback`` for anything but the ordinary case, before any
+    /// - Throws: `_JSONReader.Fallback` for anything but the ordinary case, before any
     ///   property is changed; the update then runs on a parsed document.
-    mutating func update(reading reader: inout JSONReader, context: borrowing JSONDecodingContext) throws(JSONReader.Fallback)
+    mutating func _update(reading reader: inout _JSONReader, context: borrowing JSONDecodingContext) throws(_JSONReader.Fallback)
 }
 
 extension JSONMergeable {
-    /// Throws ``JSONReader/Fallback``: the update decodes a parsed document.
+    /// Throws `_JSONReader.Fallback`: the update decodes a parsed document.
     ///
-    /// - Throws: ``JSONReader/Fallback``, always.
-    public mutating func update(reading reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback)
+    /// - Throws: `_JSONReader.Fallback`, always.
+    public mutating func _update(reading reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback)
     {
-        try JSONReader.fail()
+        try _JSONReader.fail()
     }
 }
 
@@ -105,11 +105,11 @@ extension JSONMergeable {
         // store; only data after the object would be found after them, so the input is
         // validated whole first. On a fallback the parsed document decides, with the same
         // result or the error.
-        if JSONReader.read(from: buffer, context: context, { (reader: inout JSONReader) throws(JSONReader.Fallback) in
+        if _JSONReader.read(from: buffer, context: context, { (reader: inout _JSONReader) throws(_JSONReader.Fallback) in
             try reader.skipValue()
         }) != nil,
-            JSONReader.read(from: buffer, context: context, { (reader: inout JSONReader) throws(JSONReader.Fallback) in
-                try self.update(reading: &reader, context: context)
+            _JSONReader.read(from: buffer, context: context, { (reader: inout _JSONReader) throws(_JSONReader.Fallback) in
+                try self._update(reading: &reader, context: context)
             }) != nil
         {
             return

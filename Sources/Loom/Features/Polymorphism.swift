@@ -48,9 +48,9 @@ public enum JSONEnumRepresentation: Sendable, Hashable {
 }
 
 /// The integer and Boolean tags of a polymorphic enum's cases (`@JSONTag(2)`,
-/// `@JSONTag(true)`), one slot per tag in declaration order, as a ``JSONKeySet`` holds
+/// `@JSONTag(true)`), one slot per tag in declaration order, as a `_JSONKeySet` holds
 /// string tags. Internally and adjacently tagged enums only: `{"kind": 2, …}`.
-public struct JSONCaseTags: Sendable {
+public struct _JSONCaseTags: Sendable {
     /// A tag: a JSON integer or Boolean, matched exactly (the string `"2"` is not the tag `2`).
     public enum Tag: Sendable, Hashable {
         /// A JSON integer: `@JSONTag(2)`.
@@ -92,7 +92,7 @@ public struct JSONCaseTags: Sendable {
 
 /// The case a tagged enum decodes, as found by the representation's helper: generated code
 /// switches over ``slot`` and decodes the payload through ``payload(_:)``.
-public struct JSONEnumCase {
+public struct _JSONEnumCase {
     /// Where the payload is, to name it in errors (computed only when there is one).
     @usableFromInline enum Source {
         /// The object itself (internally tagged, or a value no case matched).
@@ -101,7 +101,7 @@ public struct JSONEnumCase {
         /// case name written as a string.
         case external(tag: JSONElement)
         /// The content member of an adjacently tagged object.
-        case adjacent(keys: JSONKeySet)
+        case adjacent(keys: _JSONKeySet)
     }
 
     /// The slot of the tag in the enum's case key set, or -1 when no known case matched (only
@@ -136,7 +136,7 @@ public struct JSONEnumCase {
         } catch let error as JSONDecodingError {
             throw prefixed(error)
         } catch {
-            throw prefixed(context.wrapUserError(error, element))
+            throw prefixed(context._wrapUserError(error, element))
         }
     }
 
@@ -174,13 +174,13 @@ public struct JSONEnumCase {
 extension JSONDecodingContext {
     /// Wraps an error thrown by user code (a chooser, hook or validation) at `element`,
     /// keeping a ``JSONDecodingError`` as it is.
-    public func wrapUserError(_ error: any Error, _ element: JSONElement) -> JSONDecodingError {
+    public func _wrapUserError(_ error: any Error, _ element: JSONElement) -> JSONDecodingError {
         if let error = error as? JSONDecodingError { return positioned(error, element) }
         return wrap(error, element)
     }
 
     /// The names of a case key set as a list for messages: `"text", "picture"`.
-    func caseList(_ cases: JSONKeySet) -> String {
+    func caseList(_ cases: _JSONKeySet) -> String {
         cases.names.map { name -> String in
             var writer = JSONWriter()
             writer.write(name)
@@ -189,7 +189,7 @@ extension JSONDecodingContext {
     }
 
     /// The slot of the case whose tag `tag` is, or an unknown-case error.
-    func matchCase<T>(_ tag: JSONElement, _ cases: JSONKeySet, for type: T.Type) -> Result<Int, JSONDecodingError> {
+    func matchCase<T>(_ tag: JSONElement, _ cases: _JSONKeySet, for type: T.Type) -> Result<Int, JSONDecodingError> {
         guard tag.nodeKind == .string else {
             return .failure(mismatch(expected: "\(T.self) case name string", tag))
         }
@@ -202,8 +202,8 @@ extension JSONDecodingContext {
 
     /// The slot of the case whose integer or Boolean tag `tag` is, or an error: a value of
     /// another kind (a string included) is a mismatch, an unknown one names the tags.
-    func matchCase<T>(_ tag: JSONElement, _ cases: JSONCaseTags, for type: T.Type) -> Result<Int, JSONDecodingError> {
-        let value: JSONCaseTags.Tag?
+    func matchCase<T>(_ tag: JSONElement, _ cases: _JSONCaseTags, for type: T.Type) -> Result<Int, JSONDecodingError> {
+        let value: _JSONCaseTags.Tag?
         switch tag.nodeKind {
         case .true: value = .bool(true)
         case .false: value = .bool(false)
@@ -225,7 +225,7 @@ extension JSONDecodingContext {
     ///
     /// - Throws: ``JSONDecodingError`` from `body`, with paths inside `element`.
     @inlinable
-    public func readCase<T>(
+    public func _readCase<T>(
         _ element: JSONElement, _ body: (inout _JSONElementReader, JSONDecodingContext) throws -> T
     ) throws -> T {
         var reader = _JSONElementReader(element, self)
@@ -245,9 +245,9 @@ extension JSONDecodingContext {
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a value that is neither an object with one key nor
     ///   a string, or names no known case.
-    public func externallyTaggedCase<T>(
-        _ element: JSONElement, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
-    ) throws -> JSONEnumCase {
+    public func _externallyTaggedCase<T>(
+        _ element: JSONElement, cases: _JSONKeySet, for type: T.Type, hasFallback: Bool
+    ) throws -> _JSONEnumCase {
         let tag: JSONElement
         var payload: JSONElement?
         switch element.nodeKind {
@@ -269,7 +269,7 @@ extension JSONDecodingContext {
         }
         switch matchCase(tag, cases, for: T.self) {
         case .success(let slot):
-            return JSONEnumCase(slot: slot, context: self, element: payload, source: .external(tag: tag), type: T.self)
+            return _JSONEnumCase(slot: slot, context: self, element: payload, source: .external(tag: tag), type: T.self)
         case .failure(var error):
             if hasFallback { return unknownCase(element) }
             if payload != nil { error.path = [.key(tag.makeString())] }
@@ -292,10 +292,10 @@ extension JSONDecodingContext {
     ///   - hasFallback: Whether to return slot -1 for a value that names no known case
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag.
-    public func internallyTaggedCase<T>(
-        _ element: JSONElement, tag: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
-    ) throws -> JSONEnumCase {
-        try internallyTaggedCase(element, tag: tag, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    public func _internallyTaggedCase<T>(
+        _ element: JSONElement, tag: _JSONKeySet, cases: _JSONKeySet, for type: T.Type, hasFallback: Bool
+    ) throws -> _JSONEnumCase {
+        try _internallyTaggedCase(element, tag: tag, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
     }
 
     /// Finds the case of an internally tagged enum whose tags are integers or Booleans:
@@ -310,16 +310,16 @@ extension JSONDecodingContext {
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing tag, or a tag that is not
     ///   one of `cases` (a string `"2"` is not the tag `2`).
-    public func internallyTaggedCase<T>(
-        _ element: JSONElement, tag: JSONKeySet, cases: JSONCaseTags, for type: T.Type, hasFallback: Bool
-    ) throws -> JSONEnumCase {
-        try internallyTaggedCase(element, tag: tag, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    public func _internallyTaggedCase<T>(
+        _ element: JSONElement, tag: _JSONKeySet, cases: _JSONCaseTags, for type: T.Type, hasFallback: Bool
+    ) throws -> _JSONEnumCase {
+        try _internallyTaggedCase(element, tag: tag, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
     }
 
-    private func internallyTaggedCase<T>(
-        _ element: JSONElement, tag: JSONKeySet, for type: T.Type, hasFallback: Bool,
+    private func _internallyTaggedCase<T>(
+        _ element: JSONElement, tag: _JSONKeySet, for type: T.Type, hasFallback: Bool,
         match: (JSONElement) -> Result<Int, JSONDecodingError>
-    ) throws -> JSONEnumCase {
+    ) throws -> _JSONEnumCase {
         guard element.nodeKind == .object else {
             if hasFallback { return unknownCase(element) }
             throw mismatch(expected: "\(T.self) object", element)
@@ -339,7 +339,7 @@ extension JSONDecodingContext {
             var payloadContext = self
             payloadContext.exemptKey = found.key.index
             payloadContext.exemptKeyDocument = ObjectIdentifier(element.document)
-            return JSONEnumCase(slot: slot, context: payloadContext, element: element, source: .object, type: T.self)
+            return _JSONEnumCase(slot: slot, context: payloadContext, element: element, source: .object, type: T.self)
         case .failure(let error):
             if hasFallback { return unknownCase(element) }
             throw error.prefixed(by: tag, 0, self)
@@ -359,10 +359,10 @@ extension JSONDecodingContext {
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing or unknown tag, and for
     ///   other keys when the decoder rejects unknown keys.
-    public func adjacentlyTaggedCase<T>(
-        _ element: JSONElement, keys: JSONKeySet, cases: JSONKeySet, for type: T.Type, hasFallback: Bool
-    ) throws -> JSONEnumCase {
-        try adjacentlyTaggedCase(element, keys: keys, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    public func _adjacentlyTaggedCase<T>(
+        _ element: JSONElement, keys: _JSONKeySet, cases: _JSONKeySet, for type: T.Type, hasFallback: Bool
+    ) throws -> _JSONEnumCase {
+        try _adjacentlyTaggedCase(element, keys: keys, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
     }
 
     /// Finds the case of an adjacently tagged enum whose tags are integers or Booleans:
@@ -377,29 +377,29 @@ extension JSONDecodingContext {
     ///     instead of throwing.
     /// - Throws: ``JSONDecodingError`` for a non-object, a missing tag, a tag that is not one
     ///   of `cases`, and for other keys when the decoder rejects unknown keys.
-    public func adjacentlyTaggedCase<T>(
-        _ element: JSONElement, keys: JSONKeySet, cases: JSONCaseTags, for type: T.Type, hasFallback: Bool
-    ) throws -> JSONEnumCase {
-        try adjacentlyTaggedCase(element, keys: keys, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
+    public func _adjacentlyTaggedCase<T>(
+        _ element: JSONElement, keys: _JSONKeySet, cases: _JSONCaseTags, for type: T.Type, hasFallback: Bool
+    ) throws -> _JSONEnumCase {
+        try _adjacentlyTaggedCase(element, keys: keys, for: T.self, hasFallback: hasFallback) { matchCase($0, cases, for: T.self) }
     }
 
-    private func adjacentlyTaggedCase<T>(
-        _ element: JSONElement, keys: JSONKeySet, for type: T.Type, hasFallback: Bool,
+    private func _adjacentlyTaggedCase<T>(
+        _ element: JSONElement, keys: _JSONKeySet, for type: T.Type, hasFallback: Bool,
         match: (JSONElement) -> Result<Int, JSONDecodingError>
-    ) throws -> JSONEnumCase {
+    ) throws -> _JSONEnumCase {
         guard element.nodeKind == .object else {
             if hasFallback { return unknownCase(element) }
             throw mismatch(expected: "\(T.self) object", element)
         }
         var tagElement: JSONElement?
         var content: JSONElement?
-        var errors = JSONErrorAccumulator(self)
+        var errors = _JSONErrorAccumulator(self)
         var hint = 0
         for member in element.members {
             switch keys.match(member.key, hint: &hint, self) {
-            case 0: assign(&tagElement, member.value)
-            case 1: assign(&content, member.value)
-            default: unknownKey(member.key, keys, into: &errors)
+            case 0: _assign(&tagElement, member.value)
+            case 1: _assign(&content, member.value)
+            default: _unknownKey(member.key, keys, into: &errors)
             }
         }
         guard let tagElement else {
@@ -409,7 +409,7 @@ extension JSONDecodingContext {
         switch match(tagElement) {
         case .success(let slot):
             try errors.finish()
-            return JSONEnumCase(
+            return _JSONEnumCase(
                 slot: slot, context: self, element: content.flatMap { $0.isNull ? nil : $0 }, source: .adjacent(keys: keys), type: T.self)
         case .failure(let error):
             if hasFallback { return unknownCase(element) }
@@ -417,8 +417,8 @@ extension JSONDecodingContext {
         }
     }
 
-    private func unknownCase(_ element: JSONElement) -> JSONEnumCase {
-        JSONEnumCase(slot: -1, context: self, element: element, source: .object, type: Any.self)
+    private func unknownCase(_ element: JSONElement) -> _JSONEnumCase {
+        _JSONEnumCase(slot: -1, context: self, element: element, source: .object, type: Any.self)
     }
 
     // MARK: Chosen by content
@@ -429,18 +429,18 @@ extension JSONDecodingContext {
     ///   uses the fallback case or throws ``noCaseChosen(for:_:)``).
     /// - Throws: ``JSONDecodingError`` wrapping what the chooser throws.
     @inlinable
-    public func chosenCase<T, Case>(
+    public func _chosenCase<T, Case>(
         _ element: JSONElement, for type: T.Type, _ choose: (JSONElement) throws -> Case?
     ) throws -> Case? {
         do {
             return try choose(element)
         } catch {
-            throw wrapUserError(error, element)
+            throw _wrapUserError(error, element)
         }
     }
 
     /// The error for a value the chooser of `T` chose no case for.
-    public func noCaseChosen<T>(for type: T.Type, _ element: JSONElement) -> JSONDecodingError {
+    public func _noCaseChosen<T>(for type: T.Type, _ element: JSONElement) -> JSONDecodingError {
         invalid("jsonCase(for:) of \(T.self) chose no case for this \(element.kind.rawValue)", element)
     }
 
@@ -449,27 +449,27 @@ extension JSONDecodingContext {
     /// Decodes an instance of the class `Base.self` chose for `element` (Mantle's
     /// `+classForParsingJSONDictionary:`): `Base` itself, or a subclass, which may choose again.
     ///
-    /// `@JSONModel` generates this call in the `makeInstance(json:context:)` of a class that
+    /// `@JSONModel` generates this call in the `_makeInstance(json:context:)` of a class that
     /// declares `class func jsonClass(for object: JSONElement) -> Base.Type?`.
     ///
     /// - Throws: ``JSONDecodingError`` when the chooser throws, chooses nothing, or chooses a
     ///   class that is not `Base` or a subclass of it; or what the chosen class's decoding
     ///   throws.
-    public func instance<Base: JSONDecodable & AnyObject, Chosen>(
+    public func _instance<Base: JSONDecodable & AnyObject, Chosen>(
         of type: Base.Type, json element: JSONElement, chosenBy choose: (JSONElement) throws -> Chosen.Type?
     ) throws -> Base {
-        // A class cluster's `makeInstance` replaces `JSONModel`'s, which grows the stack for
+        // A class cluster's `_makeInstance` replaces `JSONModel`'s, which grows the stack for
         // other models (StackGrowth.swift): grow it here.
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        if needsLargerStack(at: here) {
-            return try onLargerStack(element) { try $0.instance(of: type, json: element, chosenBy: choose) }
+        if _needsLargerStack(at: here) {
+            return try _onLargerStack(element) { try $0._instance(of: type, json: element, chosenBy: choose) }
         }
         let chosen: Chosen.Type?
         do {
             chosen = try choose(element)
         } catch {
-            throw wrapUserError(error, element)
+            throw _wrapUserError(error, element)
         }
         guard let chosen else {
             throw invalid("jsonClass(for:) of \(Base.self) chose no class for this \(element.kind.rawValue)", element)
@@ -478,12 +478,12 @@ extension JSONDecodingContext {
         guard let subclass = chosen as? Base.Type else {
             throw invalid("jsonClass(for:) chose \(chosen), which is not \(Base.self) or a subclass of it", element)
         }
-        return try subclass.makeInstance(json: element, context: self)
+        return try subclass._makeInstance(json: element, context: self)
     }
 }
 
 /// The attempts of an untagged enum: each case in order, the first that decodes wins.
-public struct JSONUntaggedAttempts {
+public struct _JSONUntaggedAttempts {
     @usableFromInline let context: JSONDecodingContext
     @usableFromInline var failures: [(String, JSONDecodingError)] = []
 
@@ -521,17 +521,17 @@ extension JSONEncodingContext {
     ///
     /// - Throws: what `payload` throws.
     @inlinable
-    public func writeExternallyTaggedCase(
-        _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter, payload: (inout JSONWriter) throws -> Void
+    public func _writeExternallyTaggedCase(
+        _ cases: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter, payload: (inout JSONWriter) throws -> Void
     ) throws {
         try writer.beginObject()
-        writeKey(cases, slot, to: &writer)
+        _writeKey(cases, slot, to: &writer)
         try payload(&writer)
         writer.endObject()
     }
 
     /// Writes a case without payload of an externally tagged enum: `"ping"`.
-    public func writeExternallyTaggedCase(_ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+    public func _writeExternallyTaggedCase(_ cases: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
         writeTag(cases, slot, to: &writer)
     }
 
@@ -540,11 +540,11 @@ extension JSONEncodingContext {
     ///
     /// - Throws: ``JSONError`` when the payload is not written as an object, or what
     ///   `payload` throws.
-    public func writeInternallyTaggedCase(
-        _ tag: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
+    public func _writeInternallyTaggedCase(
+        _ tag: _JSONKeySet, _ cases: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
         payload: (inout JSONWriter) throws -> Void
     ) throws {
-        try writeInternallyTaggedCase(
+        try _writeInternallyTaggedCase(
             tag, name: slot < cases.names.count ? cases.names[slot] : "", to: &writer, payload: payload
         ) { cases.appendEscapedKey(slot, mode: 0, to: &$0) }
     }
@@ -554,16 +554,16 @@ extension JSONEncodingContext {
     ///
     /// - Throws: ``JSONError`` when the payload is not written as an object, or what
     ///   `payload` throws.
-    public func writeInternallyTaggedCase(
-        _ tag: JSONKeySet, _ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter,
+    public func _writeInternallyTaggedCase(
+        _ tag: _JSONKeySet, _ cases: _JSONCaseTags, _ slot: Int, to writer: inout JSONWriter,
         payload: (inout JSONWriter) throws -> Void
     ) throws {
         let text = cases.text(slot)
-        try writeInternallyTaggedCase(tag, name: text, to: &writer, payload: payload) { $0 += Array(text.utf8) }
+        try _writeInternallyTaggedCase(tag, name: text, to: &writer, payload: payload) { $0 += Array(text.utf8) }
     }
 
-    private func writeInternallyTaggedCase(
-        _ tag: JSONKeySet, name: String, to writer: inout JSONWriter, payload: (inout JSONWriter) throws -> Void,
+    private func _writeInternallyTaggedCase(
+        _ tag: _JSONKeySet, name: String, to writer: inout JSONWriter, payload: (inout JSONWriter) throws -> Void,
         value appendValue: (inout [UInt8]) -> Void
     ) throws {
         let start = writer.bytes.count
@@ -608,11 +608,11 @@ extension JSONEncodingContext {
     /// `{"type": "ping"}`.
     ///
     /// - Throws: ``JSONError`` for nesting beyond the writing limit.
-    public func writeTaggedUnitCase(_ tag: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter)
+    public func _writeTaggedUnitCase(_ tag: _JSONKeySet, _ cases: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter)
         throws
     {
         try writer.beginObject()
-        writeKey(tag, 0, to: &writer)
+        _writeKey(tag, 0, to: &writer)
         writeTag(cases, slot, to: &writer)
         writer.endObject()
     }
@@ -621,14 +621,14 @@ extension JSONEncodingContext {
     ///
     /// - Throws: what `payload` throws.
     @inlinable
-    public func writeAdjacentlyTaggedCase(
-        _ keys: JSONKeySet, _ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
+    public func _writeAdjacentlyTaggedCase(
+        _ keys: _JSONKeySet, _ cases: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter,
         payload: (inout JSONWriter) throws -> Void
     ) throws {
         try writer.beginObject()
-        writeKey(keys, 0, to: &writer)
+        _writeKey(keys, 0, to: &writer)
         writeTag(cases, slot, to: &writer)
-        writeKey(keys, 1, to: &writer)
+        _writeKey(keys, 1, to: &writer)
         try payload(&writer)
         writer.endObject()
     }
@@ -637,11 +637,11 @@ extension JSONEncodingContext {
     /// are integers or Booleans: `{"kind": 2}`.
     ///
     /// - Throws: ``JSONError`` for nesting beyond the writing limit.
-    public func writeTaggedUnitCase(_ tag: JSONKeySet, _ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter)
+    public func _writeTaggedUnitCase(_ tag: _JSONKeySet, _ cases: _JSONCaseTags, _ slot: Int, to writer: inout JSONWriter)
         throws
     {
         try writer.beginObject()
-        writeKey(tag, 0, to: &writer)
+        _writeKey(tag, 0, to: &writer)
         writeTag(cases, slot, to: &writer)
         writer.endObject()
     }
@@ -651,28 +651,28 @@ extension JSONEncodingContext {
     ///
     /// - Throws: what `payload` throws.
     @inlinable
-    public func writeAdjacentlyTaggedCase(
-        _ keys: JSONKeySet, _ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter,
+    public func _writeAdjacentlyTaggedCase(
+        _ keys: _JSONKeySet, _ cases: _JSONCaseTags, _ slot: Int, to writer: inout JSONWriter,
         payload: (inout JSONWriter) throws -> Void
     ) throws {
         try writer.beginObject()
-        writeKey(keys, 0, to: &writer)
+        _writeKey(keys, 0, to: &writer)
         writeTag(cases, slot, to: &writer)
-        writeKey(keys, 1, to: &writer)
+        _writeKey(keys, 1, to: &writer)
         try payload(&writer)
         writer.endObject()
     }
 
     /// Writes the integer or Boolean tag of `slot`.
     @usableFromInline
-    func writeTag(_ cases: JSONCaseTags, _ slot: Int, to writer: inout JSONWriter) {
+    func writeTag(_ cases: _JSONCaseTags, _ slot: Int, to writer: inout JSONWriter) {
         writer.beforeValue()
         writer.bytes += Array(cases.text(slot).utf8)
     }
 
     /// Writes the tag of `slot` as a string value.
     @usableFromInline
-    func writeTag(_ cases: JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+    func writeTag(_ cases: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
         writer.beforeValue()
         cases.appendEscapedKey(slot, mode: 0, to: &writer.bytes)
     }

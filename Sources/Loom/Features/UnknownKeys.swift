@@ -12,7 +12,7 @@ public struct _JSONUnknownMembers: Sendable {
     @inlinable public init() {}
 }
 
-extension JSONReader {
+extension _JSONReader {
     /// Reads the member whose key no property maps (the key was read last) into `slot`; a
     /// repeated key follows the duplicate-key policy.
     ///
@@ -34,7 +34,7 @@ extension JSONReader {
 extension _JSONElementReader {
     /// The members of the model's object whose keys `keys` does not map, as the duplicate-key
     /// policy leaves them.
-    func unknownMembers(_ keys: JSONKeySet, _ context: borrowing JSONDecodingContext) -> [String: JSONValue] {
+    func unknownMembers(_ keys: _JSONKeySet, _ context: borrowing JSONDecodingContext) -> [String: JSONValue] {
         var members: [String: JSONValue] = [:]
         // A flattened value's object is its parent's, whose members are not unknown to it.
         if readsFlattened(context) { return members }
@@ -53,7 +53,7 @@ extension JSONEncodingContext {
     /// whose key a property of the model writes (`keys`, the model's object level).
     ///
     /// - Throws: ``JSONError`` for nesting beyond the writer's limit.
-    public func writeUnknown(_ members: [String: JSONValue], _ keys: JSONKeySet, to writer: inout JSONWriter) throws {
+    public func _writeUnknown(_ members: [String: JSONValue], _ keys: _JSONKeySet, to writer: inout JSONWriter) throws {
         if members.isEmpty { return }
         let mapped = Set(keys.names).union(keys.names(for: encoder.keyStrategy))
         for name in members.keys.sorted() where !mapped.contains(name) {

@@ -338,7 +338,7 @@ extension JSONValue: JSONDecodable, JSONEncodable {
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        self = element.isNull ? nil : try Wrapped.makeInstance(json: element, context: context)
+        self = element.isNull ? nil : try Wrapped._makeInstance(json: element, context: context)
     }
 }
 
@@ -352,7 +352,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
 extension Array: JSONDecodable where Element: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        self = try context.array(element) { try Element.makeInstance(json: $0, context: context) }
+        self = try context.array(element) { try Element._makeInstance(json: $0, context: context) }
     }
 }
 
@@ -366,7 +366,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 extension Set: JSONDecodable where Element: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        self = try context.set(element) { try Element.makeInstance(json: $0, context: context) }
+        self = try context.set(element) { try Element._makeInstance(json: $0, context: context) }
     }
 }
 
@@ -380,7 +380,7 @@ extension Set: JSONEncodable where Element: JSONEncodable {
 extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     @inlinable
     public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        self = try context.dictionary(element) { try Value.makeInstance(json: $0, context: context) }
+        self = try context.dictionary(element) { try Value._makeInstance(json: $0, context: context) }
     }
 }
 

@@ -45,7 +45,7 @@ public enum JSONKeyStrategy: Sendable {
     }
 
     /// How a decoding or encoding context matches keys under this strategy: 0 as written,
-    /// 1 through 4 a style's precomputed keys (``JSONKeySet``), 5 by calling the function.
+    /// 1 through 4 a style's precomputed keys (`_JSONKeySet`), 5 by calling the function.
     var keyMode: UInt8 {
         switch self {
         case .useDefaultKeys: return 0

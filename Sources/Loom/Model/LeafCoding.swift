@@ -9,7 +9,7 @@ extension JSONDecodingContext {
     /// Decodes a Loom-decodable type.
     @inlinable
     public func decode<T: JSONDecodable>(_ type: T.Type, from element: JSONElement) throws -> T {
-        try T.makeInstance(json: element, context: self)
+        try T._makeInstance(json: element, context: self)
     }
 
     /// Decodes a raw-value enum (or any `RawRepresentable`) from its raw value.
@@ -33,7 +33,7 @@ extension JSONDecodingContext {
     /// Tie-break: Loom's conformance wins over `Decodable`.
     @inlinable
     public func decode<T: JSONDecodable & Decodable>(_ type: T.Type, from element: JSONElement) throws -> T {
-        try T.makeInstance(json: element, context: self)
+        try T._makeInstance(json: element, context: self)
     }
 
     /// Tie-break: the raw value wins over `Decodable`.
@@ -49,7 +49,7 @@ extension JSONDecodingContext {
     @inlinable
     public func decode<T: JSONDecodable & RawRepresentable>(_ type: T.Type, from element: JSONElement) throws -> T
     where T.RawValue: JSONDecodable {
-        try T.makeInstance(json: element, context: self)
+        try T._makeInstance(json: element, context: self)
     }
 
     /// Tie-break: Loom's conformance wins over everything.
@@ -57,7 +57,7 @@ extension JSONDecodingContext {
     public func decode<T: JSONDecodable & RawRepresentable & Decodable>(_ type: T.Type, from element: JSONElement)
         throws -> T
     where T.RawValue: JSONDecodable {
-        try T.makeInstance(json: element, context: self)
+        try T._makeInstance(json: element, context: self)
     }
 
     @usableFromInline

@@ -85,9 +85,9 @@
 @attached(
     member, conformances: Decodable, Encodable,
     names: named(init(json:context:)), named(init(from:)), named(encode(to:)), named(encode(to:context:)), named(_loomKeys),
-    named(_LoomValues), named(readsDirectly), named(read(from:context:)), named(_LoomSlots), named(_loomRead),
-    named(_loomFinish), named(_loomUpdate), named(update(reading:context:)), named(_loomEncode(to:context:)), named(_loomCases),
-    named(_loomTagKeys), named(makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
+    named(_LoomValues), named(_readsDirectly), named(_read(from:context:)), named(_LoomSlots), named(_loomRead),
+    named(_loomFinish), named(_loomUpdate), named(_update(reading:context:)), named(_loomEncode(to:context:)), named(_loomCases),
+    named(_loomTagKeys), named(_makeInstance(json:context:)), named(_loomEncodeMembers(to:context:)), named(_loomObjectKeys),
     named(_loomIsEqual(to:)), named(_loomHash(into:)), named(_loomDescribe(into:)), named(==), named(hash(into:)),
     named(description), named(merge(from:)), named(merge(from:only:)), named(_loomMerge(from:)),
     named(update(json:context:)), named(JSONCase), arbitrary)

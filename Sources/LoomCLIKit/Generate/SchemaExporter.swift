@@ -61,7 +61,7 @@ struct SchemaExporter {
                 }
                 let presence: _JSONSchemaPresence
                 if case .optional = property.type { presence = .optional } else { presence = .required }
-                object.add(JSONKeySet([property.key], explicit: [true]), 0, value, presence)
+                object.add(_JSONKeySet([property.key], explicit: [true]), 0, value, presence)
             }
             return object.schema
         case .stringEnum(let cases, _):

@@ -221,8 +221,8 @@ enum TypeNaming {
         // Loom
         "AnyCodingKey", "ISO8601", "ISO8601DateTransformer", "JSONDateStrategy", "JSONDecodable",
         "JSONDecodingContext", "JSONDecodingError", "JSONDefault", "JSONDocument", "JSONElement", "JSONEncodable",
-        "JSONEncodingContext", "JSONError", "JSONErrorAccumulator", "JSONIgnore", "JSONKey", "JSONKeyPath",
-        "JSONKeySet", "JSONKeyStrategy", "JSONModel", "JSONModelDecoder", "JSONModelEncoder", "JSONNumber",
+        "JSONEncodingContext", "JSONError", "JSONIgnore", "JSONKey", "JSONKeyPath",
+        "JSONKeyStrategy", "JSONModel", "JSONModelDecoder", "JSONModelEncoder", "JSONNumber",
         "JSONObject", "JSONParsingOptions", "JSONTransform", "JSONTransformer", "JSONValue", "JSONWriter",
         "JSONWritingOptions", "Loom",
     ]

@@ -3,7 +3,7 @@
 /// Level 0 is the model's own object; every key path (`user.login`) adds a level per
 /// intermediate object (`user`), shared by all properties under the same prefix so decoding
 /// walks each nested object once and encoding writes it once. Each level becomes one
-/// `JSONKeySet` in generated code: `_loomKeys` for level 0, `_loomKeys_1`, `_loomKeys_2`, …
+/// `_JSONKeySet` in generated code: `_loomKeys` for level 0, `_loomKeys_1`, `_loomKeys_2`, …
 /// for nested levels in the order their first key appears in the declaration.
 struct KeyTree {
     struct Level {

@@ -150,12 +150,12 @@ enum ClassGenerator {
             ? hierarchyReading(model, description, info: info)
             : finalReading(model, description)
 
-        // makeInstance: a class cluster's root chooses the class to decode.
+        // _makeInstance: a class cluster's root chooses the class to decode.
         if let chooser = hooks.classChooser, !chooser.isOverride {
             var writer = CodeWriter()
             writer.block(
-                "\(overridable)class func makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self"
-            ) { $0.line("try context.instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))") }
+                "\(overridable)class func _makeInstance(json element: Loom.JSONElement, context: Loom.JSONDecodingContext) throws -> Self"
+            ) { $0.line("try context._instance(of: Self.self, json: element, chosenBy: Self.jsonClass(for:))") }
             members.append(writer.text)
         }
 
@@ -196,7 +196,7 @@ enum ClassGenerator {
             members.append(writer.text)
 
             var keys = CodeWriter()
-            keys.block("\(overridable)\(override)class var _loomObjectKeys: Loom.JSONKeySet") {
+            keys.block("\(overridable)\(override)class var _loomObjectKeys: Loom._JSONKeySet") {
                 $0.line("Self.\(model.keySetName)")
             }
             members.append(keys.text)
@@ -245,7 +245,7 @@ enum ClassGenerator {
     ///   superclass's, and `_loomAfterReading_X` runs the superclass's hooks, then its own.
     ///
     /// The entry points, `init(json:context:)` and `init(_loomReading:context:)`, run them in
-    /// that order on the class being decoded; the root's `read(from:context:)` takes the class
+    /// that order on the class being decoded; the root's `_read(from:context:)` takes the class
     /// it is called on (or the one a cluster's root chooses) and calls its `_loomMake`.
     private static func hierarchyReading(_ model: MappedModel, _ description: ModelDescription, info: ClassInfo) -> [String] {
         let hooks = description.hooks
@@ -273,7 +273,7 @@ enum ClassGenerator {
         let read = DecodeGenerator.readSlots(model)
         let entries = MappingGenerator.caseEntries(0, model: model, read: read, keys: &memberKeys, base: "base")
         readMember.block(
-            "\(exposed)static func _loomReadMember_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ slot: Int, _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+            "\(exposed)static func _loomReadMember_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
         ) { body in
             for line in lenient { body.line(line) }
             for line in memberKeys.localBindings { body.line(line) }
@@ -314,7 +314,7 @@ enum ClassGenerator {
         let checks = MappingGenerator.checks(model, keys: &checkKeys, base: "base", ends: false)
         var check = CodeWriter()
         check.block(
-            "\(exposed)static func _loomCheck_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+            "\(exposed)static func _loomCheck_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
         ) { body in
             for line in lenient { body.line(line) }
             for line in checkKeys.localBindings { body.line(line) }
@@ -355,7 +355,7 @@ enum ClassGenerator {
 
         var after = CodeWriter()
         after.block(
-            "\(exposed)func _loomAfterReading_\(name)<R: Loom._JSONReading>(_ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+            "\(exposed)func _loomAfterReading_\(name)<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
         ) { body in
             if let superSimple {
                 body.line("try self._loomAfterReading_\(superSimple)(keys, base &+ \(own), &reader, context)")
@@ -380,15 +380,15 @@ enum ClassGenerator {
         }
         members.append(reading.text)
 
-        // The direct path: the root's `read(from:context:)` chooses the class (a cluster's root)
+        // The direct path: the root's `_read(from:context:)` chooses the class (a cluster's root)
         // or takes the class it is called on, whose `_loomMake` reads it.
         var direct = CodeWriter()
         let override = superName != nil ? "override " : ""
         if superName == nil {
-            direct.line("\(overridable)class var readsDirectly: Bool { \(hooks.willDecode == nil ? "true" : "false") }")
+            direct.line("\(overridable)class var _readsDirectly: Bool { \(hooks.willDecode == nil ? "true" : "false") }")
             direct.line("")
             direct.block(
-                "\(overridable)class func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
+                "\(overridable)class func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self"
             ) { body in
                 if hooks.classChooser != nil {
                     body.line(
@@ -401,7 +401,7 @@ enum ClassGenerator {
             direct.line("")
         }
         direct.block(
-            "\(overridable)\(override)class func _loomMake(_ reader: inout Loom.JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> \(name)"
+            "\(overridable)\(override)class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> \(name)"
         ) { body in
             if hooks.willDecode != nil {
                 // `jsonWillDecode` rewrites a parsed value: such a class reads from a document.
@@ -456,7 +456,7 @@ enum ClassGenerator {
             }
             members.append(hash.text)
             var describe = CodeWriter()
-            describe.block("\(overridable)\(override)func _loomDescribe(into fields: inout Loom.JSONModelFields)") { body in
+            describe.block("\(overridable)\(override)func _loomDescribe(into fields: inout Loom._JSONModelFields)") { body in
                 if info.superclass != nil { body.line("super._loomDescribe(into: &fields)") }
                 for line in describeLines() { body.line(line) }
             }
@@ -483,7 +483,7 @@ enum ClassGenerator {
         if info.declaresDescription && !hooks.declaresDescription {
             var writer = CodeWriter()
             writer.block("\(overridable)var description: String") { body in
-                body.line("var fields = Loom.JSONModelFields(self)")
+                body.line("var fields = Loom._JSONModelFields(self)")
                 if info.isHierarchy {
                     body.line("self._loomDescribe(into: &fields)")
                 } else {

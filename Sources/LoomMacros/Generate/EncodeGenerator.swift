@@ -18,12 +18,12 @@ enum EncodeGenerator {
     /// nearly used up, the model is written on a thread with a larger stack (one comparison
     /// otherwise; see `StackGrowth.swift` in Loom).
     static let stackGrowth =
-        "if context.needsLargerStack { return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }"
+        "if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }"
 
     /// `stackGrowth` for the root of a class hierarchy, placed after its `willEncode` hook:
     /// the object and its members, without calling `encode` (and a subclass's hook) again.
     static let hierarchyStackGrowth =
-        "if context.needsLargerStack { return try context.onLargerStack(&writer) { try $0.beginObject(); "
+        "if context._needsLargerStack { return try context._onLargerStack(&writer) { try $0.beginObject(); "
         + "try self._loomEncodeMembers(to: &$0, context: $1); $0.endObject() } }"
 
     /// The statements of `encode(to:context:)`, one level deep; without `wrapsObject`, only
@@ -37,7 +37,7 @@ enum EncodeGenerator {
         for property in model.properties where property.encodes {
             guard case .collected = property.keys else { continue }
             let closure = propertyClosureBody(property, property.shape)
-            body.line("let c\(property.index) = try context.collect(self.\(property.accessName)) { \(closure) }")
+            body.line("let c\(property.index) = try context._collect(self.\(property.accessName)) { \(closure) }")
         }
         if wrapsObject { body.line("try writer.beginObject()") }
         writeLevel(0, model: model, properties: byIndex, keys: &keys, into: &body)
@@ -46,13 +46,13 @@ enum EncodeGenerator {
             let level0 = keys(0)
             if property.isOptional {
                 body.line(
-                    "if let value = self.\(property.accessName) { try context.writeFlattened(value, \(level0), \(entry), to: &writer) }")
+                    "if let value = self.\(property.accessName) { try context._writeFlattened(value, \(level0), \(entry), to: &writer) }")
             } else {
-                body.line("try context.writeFlattened(self.\(property.accessName), \(level0), \(entry), to: &writer)")
+                body.line("try context._writeFlattened(self.\(property.accessName), \(level0), \(entry), to: &writer)")
             }
         }
         if let capture = model.unknownKeysProperty, capture.encodes {
-            body.line("try context.writeUnknown(self.\(capture.accessName), \(keys(0)), to: &writer)")
+            body.line("try context._writeUnknown(self.\(capture.accessName), \(keys(0)), to: &writer)")
         }
         if wrapsObject { body.line("writer.endObject()") }
 
@@ -80,7 +80,7 @@ enum EncodeGenerator {
                     continue
                 case .collected(let name):
                     body.line(
-                        "try context.writeCollected(c\(property.index), \(KeySpelling.literal(name)), \(keys(level)), \(slot), to: &writer)"
+                        "try context._writeCollected(c\(property.index), \(KeySpelling.literal(name)), \(keys(level)), \(slot), to: &writer)"
                     )
                 }
             case .branch(let child):
@@ -99,7 +99,7 @@ enum EncodeGenerator {
                     }
                 }
                 func writeObject(_ inner: inout CodeWriter) {
-                    inner.line("context.writeKey(\(keys(level)), \(slot), to: &writer)")
+                    inner.line("context._writeKey(\(keys(level)), \(slot), to: &writer)")
                     inner.line("try writer.beginObject()")
                     writeLevel(child, model: model, properties: properties, keys: &keys, into: &inner)
                     inner.line("writer.endObject()")
@@ -124,7 +124,7 @@ enum EncodeGenerator {
     private static func writeProperty(
         _ property: MappedProperty, level: Int, slot: Int, keys: inout KeyReferences, into body: inout CodeWriter
     ) {
-        let writeKey = "context.writeKey(\(keys(level)), \(slot), to: &writer)"
+        let writeKey = "context._writeKey(\(keys(level)), \(slot), to: &writer)"
         let name = "self.\(property.accessName)"
         guard property.isOptional else {
             if property.omission == .whenEmpty {

@@ -46,7 +46,7 @@ struct EnumModel {
         var label: String?
         /// The slots of `tags` in the case key set.
         var slots: [Int] = []
-        /// The tags as Swift `JSONCaseTags.Tag` expressions (`.int(2)`), when they are
+        /// The tags as Swift `_JSONCaseTags.Tag` expressions (`.int(2)`), when they are
         /// integers or Booleans; `tags` then holds their JSON text.
         var valueTags: [String]?
         /// The associated values of a case with several (`payload` is then `nil`).
@@ -94,7 +94,7 @@ struct EnumModel {
 
     var accessPrefix: String { accessModifier.map { "\($0) " } ?? "" }
 
-    /// Whether the tags are integers or Booleans (`JSONCaseTags`), not strings.
+    /// Whether the tags are integers or Booleans (`_JSONCaseTags`), not strings.
     var usesValueTags: Bool { cases.contains { $0.valueTags != nil } }
 }
 
@@ -502,10 +502,10 @@ enum EnumGenerator {
         var sets: [(String, [String])] = []
         var declarations: [String] = []
         if model.representation.isTagged && model.usesValueTags {
-            let construction = "Loom.JSONCaseTags([\(model.cases.flatMap { $0.valueTags ?? [] }.joined(separator: ", "))])"
+            let construction = "Loom._JSONCaseTags([\(model.cases.flatMap { $0.valueTags ?? [] }.joined(separator: ", "))])"
             declarations.append(
                 model.isGeneric
-                    ? "static var _loomCases: Loom.JSONCaseTags { \(construction) }" : "static let _loomCases = \(construction)")
+                    ? "static var _loomCases: Loom._JSONCaseTags { \(construction) }" : "static let _loomCases = \(construction)")
         } else if model.representation.isTagged {
             sets.append(("_loomCases", model.cases.flatMap(\.tags)))
         }
@@ -519,9 +519,9 @@ enum EnumGenerator {
         }
         return declarations + sets.map { name, keys in
             let construction =
-                "Loom.JSONKeySet([\(keys.map(KeySpelling.literal).joined(separator: ", "))], explicit: [\(keys.map { _ in "true" }.joined(separator: ", "))])"
+                "Loom._JSONKeySet([\(keys.map(KeySpelling.literal).joined(separator: ", "))], explicit: [\(keys.map { _ in "true" }.joined(separator: ", "))])"
             return model.isGeneric
-                ? "static var \(name): Loom.JSONKeySet { \(construction) }" : "static let \(name) = \(construction)"
+                ? "static var \(name): Loom._JSONKeySet { \(construction) }" : "static let \(name) = \(construction)"
         }
     }
 
@@ -533,13 +533,13 @@ enum EnumGenerator {
             let find: String
             switch model.representation {
             case .external:
-                find = "context.externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: \(hasFallback))"
+                find = "context._externallyTaggedCase(element, cases: Self._loomCases, for: Self.self, hasFallback: \(hasFallback))"
             case .internalTag:
                 find =
-                    "context.internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: \(hasFallback))"
+                    "context._internallyTaggedCase(element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: \(hasFallback))"
             case .adjacent:
                 find =
-                    "context.adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: \(hasFallback))"
+                    "context._adjacentlyTaggedCase(element, keys: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: \(hasFallback))"
             case .untagged:
                 writeUntaggedDecode(model, into: &code)
                 return
@@ -553,7 +553,7 @@ enum EnumGenerator {
                 let slots = entry.slots.map(String.init).joined(separator: ", ")
                 if entry.values != nil {
                     code.line(
-                        "case \(slots): self = try found.payload { try found.context.readCase($0) { try Self.\(readFunction(entry))(&$0, $1) } }")
+                        "case \(slots): self = try found.payload { try found.context._readCase($0) { try Self.\(readFunction(entry))(&$0, $1) } }")
                     continue
                 }
                 let value =
@@ -567,7 +567,7 @@ enum EnumGenerator {
 
     // MARK: The direct path
 
-    /// `readsDirectly` and `read(from:context:)`: the case found in the bytes
+    /// `_readsDirectly` and `_read(from:context:)`: the case found in the bytes
     /// (`JSONReader+Enums.swift`), then its payload read from them. Every form but the plain
     /// ones falls back to `init(json:context:)`, the general path, which decides the same
     /// inputs the same way: an untagged enum reads its first case directly, and a value the
@@ -575,10 +575,10 @@ enum EnumGenerator {
     static func directReading(_ model: EnumModel) -> CodeWriter {
         let access = model.accessPrefix
         var writer = CodeWriter()
-        writer.line("\(access)static var readsDirectly: Bool { true }")
+        writer.line("\(access)static var _readsDirectly: Bool { true }")
         writer.line("")
         writer.block(
-            "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
+            "\(access)static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self"
         ) { body in
             // Where the value is read again from its start: a content chooser, a fallback case.
             if model.fallback != nil && model.representation != .untagged {
@@ -600,11 +600,11 @@ enum EnumGenerator {
                     body.line("try reader.fallBack()")
                     return
                 }
-                body.line("return try Loom.JSONReader.narrowing { \(directValue(first)) }")
+                body.line("return try Loom._JSONReader.narrowing { \(directValue(first)) }")
                 return
             case .chosenByContent:
                 body.line("guard let choice = try reader.chosenCase(context, Self.jsonCase(for:)) else { \(directFallback(model)) }")
-                body.line("return try Loom.JSONReader.narrowing { () throws -> Self in")
+                body.line("return try Loom._JSONReader.narrowing { () throws -> Self in")
                 body.line("    switch choice {")
                 for entry in model.cases where entry.hasPayload {
                     body.line("    case .\(entry.accessName): return \(directValue(entry))")
@@ -622,7 +622,7 @@ enum EnumGenerator {
                     continue
                 }
                 if wrapped { body.line("    try reader.expect(!unit)") }
-                body.line("    let value = try Loom.JSONReader.narrowing { \(directValue(entry)) }")
+                body.line("    let value = try Loom._JSONReader.narrowing { \(directValue(entry)) }")
                 if wrapped { body.line("    try reader.endCase()") }
                 body.line("    return value")
             }
@@ -647,7 +647,7 @@ enum EnumGenerator {
             return "reader.rewind(to: start); try reader.skipValue(); return Self\(fallback.construct(""))"
         }
         return
-            "reader.rewind(to: start); return try Loom.JSONReader.narrowing { Self\(fallback.construct("try reader.value(\(payload).self, context)")) }"
+            "reader.rewind(to: start); return try Loom._JSONReader.narrowing { Self\(fallback.construct("try reader.value(\(payload).self, context)")) }"
     }
 
     /// `self = .unknown(…)` for a value that names no case, if the enum has a fallback.
@@ -658,11 +658,11 @@ enum EnumGenerator {
     }
 
     private static func writeUntaggedDecode(_ model: EnumModel, into code: inout CodeWriter) {
-        code.line("var attempts = Loom.JSONUntaggedAttempts(context)")
+        code.line("var attempts = Loom._JSONUntaggedAttempts(context)")
         for entry in model.cases {
             if entry.values != nil {
                 code.block(
-                    "if let value = attempts.attempt(\(KeySpelling.literal(entry.name)), { try context.readCase(element) { try Self.\(readFunction(entry))(&$0, $1) } })"
+                    "if let value = attempts.attempt(\(KeySpelling.literal(entry.name)), { try context._readCase(element) { try Self.\(readFunction(entry))(&$0, $1) } })"
                 ) { branch in
                     branch.line("self = value")
                     branch.line("return")
@@ -681,20 +681,20 @@ enum EnumGenerator {
     }
 
     private static func writeChosenDecode(_ model: EnumModel, into code: inout CodeWriter) {
-        code.block("guard let choice = try context.chosenCase(element, for: Self.self, Self.jsonCase(for:)) else") {
+        code.block("guard let choice = try context._chosenCase(element, for: Self.self, Self.jsonCase(for:)) else") {
             branch in
             if let fallback = fallbackStatement(model) {
                 branch.line(fallback)
                 branch.line("return")
             } else {
-                branch.line("throw context.noCaseChosen(for: Self.self, element)")
+                branch.line("throw context._noCaseChosen(for: Self.self, element)")
             }
         }
         code.line("switch choice {")
         for entry in model.cases {
             if entry.values != nil {
                 code.line(
-                    "case .\(entry.accessName): self = try context.readCase(element) { try Self.\(readFunction(entry))(&$0, $1) }")
+                    "case .\(entry.accessName): self = try context._readCase(element) { try Self.\(readFunction(entry))(&$0, $1) }")
                 continue
             }
             guard let payload = entry.payload else { continue }
@@ -739,16 +739,16 @@ enum EnumGenerator {
         switch model.representation {
         case .external:
             return !entry.hasPayload
-                ? "context.writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer)"
-                : "try context.writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer) \(payload)"
+                ? "context._writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer)"
+                : "try context._writeExternallyTaggedCase(Self._loomCases, \(slot), to: &writer) \(payload)"
         case .internalTag:
             return !entry.hasPayload
-                ? "try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
-                : "try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
+                ? "try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
+                : "try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .adjacent:
             return !entry.hasPayload
-                ? "try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
-                : "try context.writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
+                ? "try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
+                : "try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .untagged, .chosenByContent:
             return "try context.encode(value, to: &writer)"
         }
@@ -865,7 +865,7 @@ enum EnumGenerator {
             let keys = "Self.\(keysName(entry))"
             body.line("try writer.beginObject()")
             for index in values.indices {
-                let writeKey = "context.writeKey(\(keys), \(index), to: &writer)"
+                let writeKey = "context._writeKey(\(keys), \(index), to: &writer)"
                 guard values[index].wrapped != nil else {
                     body.line(writeKey)
                     body.line("try context.encode(v\(index), to: &writer)")

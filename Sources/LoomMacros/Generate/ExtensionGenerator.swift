@@ -38,19 +38,19 @@ enum ExtensionGenerator {
                 }
                 arguments += ", flattening: [\(entries.joined(separator: ", "))]"
             }
-            let construction = "Loom.JSONKeySet(\(arguments))"
+            let construction = "Loom._JSONKeySet(\(arguments))"
             let usesStrategy = level.slots.contains { $0.convertedAtRuntime }
             if let strategy = model.runtimeStrategy, usesStrategy {
                 // The model's strategy is a runtime value (`.custom(f)`): apply it once, when the
                 // key set is built, to the keys `@JSONKey` does not name.
                 lines.append(
                     model.isGeneric
-                        ? "static var \(name): Loom.JSONKeySet {" : "static let \(name): Loom.JSONKeySet = {")
+                        ? "static var \(name): Loom._JSONKeySet {" : "static let \(name): Loom._JSONKeySet = {")
                 lines.append("    let strategy: Loom.JSONKeyStrategy = \(strategy)")
                 lines.append("    return \(construction)")
                 lines.append(model.isGeneric ? "}" : "}()")
             } else if model.isGeneric {
-                lines.append("static var \(name): Loom.JSONKeySet { \(construction) }")
+                lines.append("static var \(name): Loom._JSONKeySet { \(construction) }")
             } else {
                 lines.append("static let \(name) = \(construction)")
             }

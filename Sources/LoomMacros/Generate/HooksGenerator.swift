@@ -105,7 +105,7 @@ enum HooksGenerator {
     static func willDecodePrologue(_ hooks: DeclaredHooks) -> [String] {
         guard hooks.willDecode != nil else { return [] }
         return [
-            "let rewritten = try context.rewrite(original, for: Self.self, with: Self.jsonWillDecode)",
+            "let rewritten = try context._rewrite(original, for: Self.self, with: Self.jsonWillDecode)",
             "defer { withExtendedLifetime(rewritten.document) {} }",
             "let element = rewritten.root",
         ]

@@ -1,5 +1,5 @@
 // The one mapping of a model: how its JSON object becomes its properties' values, written
-// once as functions generic over `Loom._JSONReading` and run by both readers — `JSONReader`
+// once as functions generic over `Loom._JSONReading` and run by both readers — `_JSONReader`
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
 // reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //

@@ -131,7 +131,7 @@ enum MergeGenerator {
         return copy
     }
 
-    /// `update(json:context:)`, `update(reading:context:)` and `_loomUpdate`, which runs the
+    /// `update(json:context:)`, `_update(reading:context:)` and `_loomUpdate`, which runs the
     /// model's member loop and stores only what was present, for a struct.
     ///
     /// A final class (`isClass`) updates in place and keeps what it stored when validation
@@ -176,14 +176,14 @@ enum MergeGenerator {
         }
         var reading = CodeWriter()
         reading.block(
-            "\(access)\(mutating)func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback)"
-        ) { $0.line("try Loom.JSONReader.narrowing { try self._loomUpdate(&reader, context) }") }
+            "\(access)\(mutating)func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback)"
+        ) { $0.line("try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }") }
         return [json.text, reading.text, update.text]
     }
 
     /// A class in a hierarchy: `_loomUpdate_X` updates its superclass's properties, then
     /// checks and stores its own and runs its validators, from the slots its member loop
-    /// filled; `update(json:context:)` and `update(reading:context:)` run the loop of the
+    /// filled; `update(json:context:)` and `_update(reading:context:)` run the loop of the
     /// class being updated and that chain.
     static func hierarchyUpdateMembers(
         _ model: MappedModel, _ description: ModelDescription, info: ClassInfo, overridable: String
@@ -197,7 +197,7 @@ enum MergeGenerator {
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false, base: "base")
         var update = CodeWriter()
         update.block(
-            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom.JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             if let superclass = info.superclass {
                 body.line(
@@ -218,11 +218,11 @@ enum MergeGenerator {
         }
         var reading = CodeWriter()
         reading.block(
-            "\(overridable)\(override)func update(reading reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback)"
+            "\(overridable)\(override)func _update(reading reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback)"
         ) { body in
             // A key both this class and its superclass read goes to one slot in one pass.
             body.line("try reader.expect(!\(name).\(model.keySetName).repeatsKeys)")
-            body.line("try Loom.JSONReader.narrowing { try self._loomUpdateReading_\(name)(&reader, context) }")
+            body.line("try Loom._JSONReader.narrowing { try self._loomUpdateReading_\(name)(&reader, context) }")
         }
         var entry = CodeWriter()
         entry.block(

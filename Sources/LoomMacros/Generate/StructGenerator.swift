@@ -50,14 +50,14 @@ enum StructGenerator {
         return output
     }
 
-    /// `readsDirectly` and `read(from:context:)`, which runs the mapping on a `JSONReader`.
+    /// `_readsDirectly` and `_read(from:context:)`, which runs the mapping on a `_JSONReader`.
     static func directReading(access: String) -> String {
         var direct = CodeWriter()
-        direct.line("\(access)static var readsDirectly: Bool { true }")
+        direct.line("\(access)static var _readsDirectly: Bool { true }")
         direct.line("")
         direct.block(
-            "\(access)static func read(from reader: inout Loom.JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom.JSONReader.Fallback) -> Self"
-        ) { $0.line("try Loom.JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }") }
+            "\(access)static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self"
+        ) { $0.line("try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }") }
         return direct.text
     }
 

@@ -28,49 +28,49 @@ extension Contact: JSONVersionedModel {
             .removeKey("legacy")),
     ]
 
-    static let _loomKeys = JSONKeySet(["email", "firstName", "lastName", "tags", "age"])
+    static let _loomKeys = _JSONKeySet(["email", "firstName", "lastName", "tags", "age"])
 
     init(json element: JSONElement, context: JSONDecodingContext) throws {
         let members = try context.object(element, for: Self.self)
         var slots = [JSONElement?](repeating: nil, count: 5)
-        var errors = JSONErrorAccumulator(context)
+        var errors = _JSONErrorAccumulator(context)
         var hint = 0
         for member in members {
             let slot = Self._loomKeys.match(member.key, hint: &hint, context)
             if slot >= 0 {
-                context.assign(&slots[slot], member.value)
+                context._assign(&slots[slot], member.value)
             } else {
-                context.unknownKey(member.key, Self._loomKeys, into: &errors)
+                context._unknownKey(member.key, Self._loomKeys, into: &errors)
             }
         }
-        let v0 = try errors.capture { try context.required(slots[0], Self._loomKeys, 0) { try context.decode(String.self, from: $0) } }
-        let v1 = try errors.capture { try context.required(slots[1], Self._loomKeys, 1) { try context.decode(String.self, from: $0) } }
-        let v2 = try errors.capture { try context.optional(slots[2], Self._loomKeys, 2) { try context.decode(String.self, from: $0) } }
+        let v0 = try errors.capture { try context._required(slots[0], Self._loomKeys, 0) { try context.decode(String.self, from: $0) } }
+        let v1 = try errors.capture { try context._required(slots[1], Self._loomKeys, 1) { try context.decode(String.self, from: $0) } }
+        let v2 = try errors.capture { try context._optional(slots[2], Self._loomKeys, 2) { try context.decode(String.self, from: $0) } }
         let v3 = try errors.capture {
-            try context.required(slots[3], Self._loomKeys, 3) { try context.array($0) { try context.decode(String.self, from: $0) } }
+            try context._required(slots[3], Self._loomKeys, 3) { try context.array($0) { try context.decode(String.self, from: $0) } }
         }
-        let v4 = try errors.capture { try context.required(slots[4], Self._loomKeys, 4) { try context.decode(Int.self, from: $0) } }
+        let v4 = try errors.capture { try context._required(slots[4], Self._loomKeys, 4) { try context.decode(Int.self, from: $0) } }
         try errors.finish()
-        email = try JSONErrorAccumulator.unwrap(v0)
-        firstName = try JSONErrorAccumulator.unwrap(v1)
-        lastName = try JSONErrorAccumulator.unwrap(v2)
-        tags = try JSONErrorAccumulator.unwrap(v3)
-        age = try JSONErrorAccumulator.unwrap(v4)
+        email = try _JSONErrorAccumulator.unwrap(v0)
+        firstName = try _JSONErrorAccumulator.unwrap(v1)
+        lastName = try _JSONErrorAccumulator.unwrap(v2)
+        tags = try _JSONErrorAccumulator.unwrap(v3)
+        age = try _JSONErrorAccumulator.unwrap(v4)
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(email, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(firstName, to: &writer)
         if let lastName {
-            context.writeKey(Self._loomKeys, 2, to: &writer)
+            context._writeKey(Self._loomKeys, 2, to: &writer)
             try context.encode(lastName, to: &writer)
         }
-        context.writeKey(Self._loomKeys, 3, to: &writer)
+        context._writeKey(Self._loomKeys, 3, to: &writer)
         try context.array(tags, to: &writer) { try context.encode($0, to: &$1) }
-        context.writeKey(Self._loomKeys, 4, to: &writer)
+        context._writeKey(Self._loomKeys, 4, to: &writer)
         try context.encode(age, to: &writer)
         writer.endObject()
     }
@@ -82,23 +82,23 @@ struct Trail: Equatable {
 }
 
 extension Trail: JSONModel {
-    static let _loomKeys = JSONKeySet(["trail"])
+    static let _loomKeys = _JSONKeySet(["trail"])
 
     init(json element: JSONElement, context: JSONDecodingContext) throws {
         let members = try context.object(element, for: Self.self)
         var s0: JSONElement? = nil
         var hint = 0
         for member in members where Self._loomKeys.match(member.key, hint: &hint, context) == 0 {
-            context.assign(&s0, member.value)
+            context._assign(&s0, member.value)
         }
-        trail = try context.required(s0, Self._loomKeys, 0) {
+        trail = try context._required(s0, Self._loomKeys, 0) {
             try context.array($0) { try context.decode(String.self, from: $0) }
         }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.array(trail, to: &writer) { try context.encode($0, to: &$1) }
         writer.endObject()
     }

@@ -269,7 +269,7 @@ private struct Pin: Codable, Equatable {
 }
 
 extension Pin: JSONModel {
-    static let _loomKeys = JSONKeySet(["lat", "lng"])
+    static let _loomKeys = _JSONKeySet(["lat", "lng"])
 
     init(json element: JSONElement, context: JSONDecodingContext) throws {
         let members = try context.object(element, for: Self.self)
@@ -278,20 +278,20 @@ extension Pin: JSONModel {
         var hint = 0
         for member in members {
             switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            case 1: context.assign(&s1, member.value)
+            case 0: context._assign(&s0, member.value)
+            case 1: context._assign(&s1, member.value)
             default: break
             }
         }
-        latitude = try context.required(s0, Self._loomKeys, 0) { try context.decode(Double.self, from: $0) }
-        longitude = try context.required(s1, Self._loomKeys, 1) { try context.decode(Double.self, from: $0) }
+        latitude = try context._required(s0, Self._loomKeys, 0) { try context.decode(Double.self, from: $0) }
+        longitude = try context._required(s1, Self._loomKeys, 1) { try context.decode(Double.self, from: $0) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(latitude, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(longitude, to: &writer)
         writer.endObject()
     }
@@ -316,7 +316,7 @@ private struct Money: Codable, Equatable {
 }
 
 extension Order: JSONModel {
-    static let _loomKeys = JSONKeySet(["id", "total"])
+    static let _loomKeys = _JSONKeySet(["id", "total"])
 
     init(json element: JSONElement, context: JSONDecodingContext) throws {
         let members = try context.object(element, for: Self.self)
@@ -325,20 +325,20 @@ extension Order: JSONModel {
         var hint = 0
         for member in members {
             switch Self._loomKeys.match(member.key, hint: &hint, context) {
-            case 0: context.assign(&s0, member.value)
-            case 1: context.assign(&s1, member.value)
+            case 0: context._assign(&s0, member.value)
+            case 1: context._assign(&s1, member.value)
             default: break
             }
         }
-        id = try context.required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
-        total = try context.required(s1, Self._loomKeys, 1) { try context.decode(Money.self, from: $0) }
+        id = try context._required(s0, Self._loomKeys, 0) { try context.decode(Int.self, from: $0) }
+        total = try context._required(s1, Self._loomKeys, 1) { try context.decode(Money.self, from: $0) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(id, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(total, to: &writer)
         writer.endObject()
     }

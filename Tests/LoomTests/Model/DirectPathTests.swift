@@ -4,14 +4,14 @@ import Testing
 
 @testable import Loom
 
-// The direct path (`JSONReader`, the Models article, "The direct path") against the general one.
+// The direct path (`_JSONReader`, the Models article, "The direct path") against the general one.
 // `directly` runs the reader alone and is `nil` where it falls back; `generally` decodes from
 // a parsed document, which never takes the direct path. The public entry points take the
 // first and, on a fallback, the second, so every decode must come out as `generally` says.
 
 /// The direct path alone: the value, or `nil` where it falls back.
 func directly<T: JSONDecodable>(_ type: T.Type, _ bytes: [UInt8], _ decoder: JSONModelDecoder = .init()) -> T? {
-    bytes.withUnsafeBufferPointer { JSONReader.decode(T.self, from: $0, context: JSONDecodingContext(decoder: decoder)) }
+    bytes.withUnsafeBufferPointer { _JSONReader.decode(T.self, from: $0, context: JSONDecodingContext(decoder: decoder)) }
 }
 
 func directly<T: JSONDecodable>(_ type: T.Type, _ text: String, _ decoder: JSONModelDecoder = .init()) -> T? {
@@ -196,8 +196,8 @@ struct DirectPathTests {
         #expect(directly([String: [Int?]].self, #"{"a": [1, null], "b": []}"#) == ["a": [1, nil], "b": []])
         // Types that read through a document of their value take no direct path at the top;
         // every model does, with key paths, fallback and collected keys, transformers and all.
-        #expect(!JSONValue.readsDirectly)
-        #expect(Everything.readsDirectly)
+        #expect(!JSONValue._readsDirectly)
+        #expect(Everything._readsDirectly)
     }
 
     @Test func propertiesNamedLikeTheGeneratedLocals() {

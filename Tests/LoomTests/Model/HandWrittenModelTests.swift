@@ -6,7 +6,7 @@ import Testing
 // the declarations in the comments (the expected expansions are in Tests/LoomMacrosTests).
 // They document, and guard, the path for code that cannot or does not want to use the macro:
 // the mapping is written once, generic over `_JSONReading`, and runs on the bytes
-// (`read(from:context:)`) and on a parsed document (`init(json:context:)`); see
+// (`_read(from:context:)`) and on a parsed document (`init(json:context:)`); see
 // The Models article (Sources/Loom/Loom.docc/Models.md), "Writing the conformance by hand".
 
 /// `@JSONModel struct HandUser { var login: String; var id: Int }`.
@@ -14,7 +14,7 @@ struct HandUser: Equatable {
     var login: String
     var id: Int
 
-    static let _loomKeys = JSONKeySet(["login", "id"])
+    static let _loomKeys = _JSONKeySet(["login", "id"])
 
     typealias _LoomValues = (String, Int)
 
@@ -58,22 +58,22 @@ struct HandUser: Equatable {
         return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
     }
 
-    static var readsDirectly: Bool { true }
+    static var _readsDirectly: Bool { true }
 
-    static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.login, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(self.id, to: &writer)
         writer.endObject()
     }
@@ -111,12 +111,12 @@ struct HandIssue: Equatable {
     var id: Int  // @JSONKey("id", "ID")
     var retrievedAt = Date(timeIntervalSince1970: 0)  // @JSONIgnore
 
-    static let _loomKeys = JSONKeySet(
+    static let _loomKeys = _JSONKeySet(
         ["number", "state", "user", "assignee", "updated_at", "labels", "id", "ID"],
         explicit: [false, false, true, false, true, false, true, true]
     )
 
-    static let _loomKeys_1 = JSONKeySet(["login"], explicit: [true], prefix: ["user"])
+    static let _loomKeys_1 = _JSONKeySet(["login"], explicit: [true], prefix: ["user"])
 
     private static let _loomTransformer_4 = _transformer(.iso8601)
 
@@ -213,40 +213,40 @@ struct HandIssue: Equatable {
         )
     }
 
-    static var readsDirectly: Bool { true }
+    static var _readsDirectly: Bool { true }
 
-    static func read(
-        from reader: inout JSONReader, context: borrowing JSONDecodingContext
-    ) throws(JSONReader.Fallback) -> Self {
-        try JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    static func _read(
+        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
+    ) throws(_JSONReader.Fallback) -> Self {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
     }
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        if context.needsLargerStack {
-            return try context.onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+        if context._needsLargerStack {
+            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context.writeKey(Self._loomKeys, 0, to: &writer)
+        context._writeKey(Self._loomKeys, 0, to: &writer)
         try context.encode(self.number, to: &writer)
-        context.writeKey(Self._loomKeys, 1, to: &writer)
+        context._writeKey(Self._loomKeys, 1, to: &writer)
         try context.encode(self.state, to: &writer)
-        context.writeKey(Self._loomKeys, 2, to: &writer)
+        context._writeKey(Self._loomKeys, 2, to: &writer)
         try writer.beginObject()
-        context.writeKey(Self._loomKeys_1, 0, to: &writer)
+        context._writeKey(Self._loomKeys_1, 0, to: &writer)
         try context.encode(self.reporterLogin, to: &writer)
         writer.endObject()
         if let value = self.assignee {
-            context.writeKey(Self._loomKeys, 3, to: &writer)
+            context._writeKey(Self._loomKeys, 3, to: &writer)
             try context.encode(value, to: &writer)
         } else if context.writesNulls {
-            context.writeKey(Self._loomKeys, 3, to: &writer)
+            context._writeKey(Self._loomKeys, 3, to: &writer)
             writer.writeNull()
         }
-        context.writeKey(Self._loomKeys, 4, to: &writer)
+        context._writeKey(Self._loomKeys, 4, to: &writer)
         try context.transform(self.updatedAt, with: Self._loomTransformer_4, to: &writer)
-        context.writeKey(Self._loomKeys, 5, to: &writer)
+        context._writeKey(Self._loomKeys, 5, to: &writer)
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-        context.writeKey(Self._loomKeys, 6, to: &writer)
+        context._writeKey(Self._loomKeys, 6, to: &writer)
         try context.encode(self.id, to: &writer)
         writer.endObject()
     }
@@ -296,7 +296,7 @@ struct HandWrittenModelTests {
     }
 
     @Test func readsDirectlyAndFromADocumentAlike() throws {
-        #expect(HandIssue.readsDirectly && HandUser.readsDirectly)
+        #expect(HandIssue._readsDirectly && HandUser._readsDirectly)
         let direct = try #require(directly(HandIssue.self, json))
         #expect(direct == (try generally(HandIssue.self, Array(json.utf8)).get()))
         #expect(directly(HandUser.self, #"{"id": 3, "login": "a"}"#) == HandUser(login: "a", id: 3))

@@ -37,7 +37,7 @@ struct KeyMatchingTests {
             "profile_background_image_url_https", "id", "id_str", "a", "ab", "abc", "abcd", "abcde",
             "bbcd", "abce", "", "url", "urls", "x_url",
         ]
-        let keys = JSONKeySet(names)
+        let keys = _JSONKeySet(names)
         let context = JSONDecodingContext(decoder: JSONModelDecoder())
         for order in [Array(names.indices), names.indices.reversed()] {
             let text = "{" + order.map { "\"\(names[$0])\":\($0)" }.joined(separator: ",") + ",\"unknown_key\":0}"
@@ -78,7 +78,7 @@ struct KeyMatchingTests {
     /// raw bytes of `"a\u0062"` equal the first name exactly, but the key is `ab`.
     @Test("escaped keys match by their unescaped text, also where the hint expects another key")
     func escapedKeys() throws {
-        let keys = JSONKeySet(["a\\u0062", "ab", "id"])
+        let keys = _JSONKeySet(["a\\u0062", "ab", "id"])
         let context = JSONDecodingContext(decoder: JSONModelDecoder())
         let document = try JSONDocument(parsing: #"{"a\u0062":1,"\u0069d":2,"a\\u0062":0}"#)
         withExtendedLifetime(document) {

@@ -246,7 +246,7 @@ struct MappingEquivalenceTests {
         #expect((leaf as? FeatureLeaf)?.views == 9)
         #expect(leaf.position["lat"] == 1 && leaf.position.count == 2)
         #expect(try #require(directly(FeatureFinalClass.self, text)).idString == "1")
-        #expect(FeatureBase.readsDirectly && FeatureLeaf.readsDirectly && FeatureFinalClass.readsDirectly)
+        #expect(FeatureBase._readsDirectly && FeatureLeaf._readsDirectly && FeatureFinalClass._readsDirectly)
         // A key read at two levels of the hierarchy takes the general path, with the same result.
         #expect(directly(FeatureShared.self, text) == nil)
         let shared = try JSONModelDecoder().decode(FeatureShared.self, from: Array(text.utf8))

@@ -497,13 +497,13 @@ struct EnumValuesTests {
 
     /// Encodes `value` (compact and pretty) and decodes it on both paths.
     private static func check<T: JSONModel & Equatable>(
-        _ value: T, directly readsDirectly: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+        _ value: T, directly _readsDirectly: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         for options in [JSONWritingOptions(), .pretty()] {
             let json = try value.jsonString(options: options)
             let general = try generally(T.self, Array(json.utf8)).get()
             #expect(general == value, "\(json)", sourceLocation: sourceLocation)
-            if readsDirectly {
+            if _readsDirectly {
                 #expect(directly(T.self, json) == value, "\(json)", sourceLocation: sourceLocation)
             }
         }

@@ -50,11 +50,11 @@ enum HandMessage: Equatable {
 }
 
 extension HandMessage: JSONModel {
-    static let _loomCases = JSONKeySet(["text", "ping"], explicit: [true, true])
-    static let _loomTagKeys = JSONKeySet(["type"], explicit: [true])
+    static let _loomCases = _JSONKeySet(["text", "ping"], explicit: [true, true])
+    static let _loomTagKeys = _JSONKeySet(["type"], explicit: [true])
 
     init(json element: JSONElement, context: JSONDecodingContext) throws {
-        let found = try context.internallyTaggedCase(
+        let found = try context._internallyTaggedCase(
             element, tag: Self._loomTagKeys, cases: Self._loomCases, for: Self.self, hasFallback: false)
         switch found.slot {
         case 0: self = .text(try found.payload { try found.context.decode(TextMessage.self, from: $0) })
@@ -63,15 +63,15 @@ extension HandMessage: JSONModel {
         }
     }
 
-    static var readsDirectly: Bool { true }
+    static var _readsDirectly: Bool { true }
 
-    static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Self
+    static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
     {
         let slot = try reader.internalCase(Self._loomTagKeys, Self._loomCases, context)
         switch slot {
         case 0:
-            return try JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
+            return try _JSONReader.narrowing { Self.text(try reader.value(TextMessage.self, context)) }
         case 1:
             try reader.endUnitCase()
             return Self.ping
@@ -83,11 +83,11 @@ extension HandMessage: JSONModel {
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         switch self {
         case .text(let value):
-            try context.writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
+            try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) {
                 try context.encode(value, to: &$0)
             }
         case .ping:
-            try context.writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer)
+            try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer)
         }
     }
 }

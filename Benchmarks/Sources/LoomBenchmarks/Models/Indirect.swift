@@ -21,13 +21,13 @@ extension Indirect: JSONDecodable where Wrapped: JSONDecodable {
     }
 
     // The direct path (the Models article): the box reads as its value does.
-    static func read(from reader: inout JSONReader, context: borrowing JSONDecodingContext)
-        throws(JSONReader.Fallback) -> Indirect
+    static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Indirect
     {
-        Indirect(try Wrapped.read(from: &reader, context: context))
+        Indirect(try Wrapped._read(from: &reader, context: context))
     }
 
-    static var readsDirectly: Bool { Wrapped.readsDirectly }
+    static var _readsDirectly: Bool { Wrapped._readsDirectly }
 }
 
 extension Indirect: JSONEncodable where Wrapped: JSONEncodable {

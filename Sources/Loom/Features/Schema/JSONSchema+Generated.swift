@@ -4,7 +4,7 @@ import Foundation
 // own properties added one statement each, so the compiler checks small statements rather
 // than one large expression. Underscored: only generated code needs them.
 
-/// How a property's key must appear, for ``_JSONSchemaObject``.
+/// How a property's key must appear, for `_JSONSchemaObject`.
 public enum _JSONSchemaPresence: Sendable {
     /// Present and not `null`.
     case required
@@ -88,7 +88,7 @@ public struct _JSONSchemaObject {
     ///   - default: The default value as JSON text, when the macro could write it.
     ///   - lenient: The property is decoded with lenient coercion: `schema` accepts anything.
     public mutating func add(
-        _ keys: JSONKeySet, _ index: Int, _ schema: JSONValue, _ presence: _JSONSchemaPresence,
+        _ keys: _JSONKeySet, _ index: Int, _ schema: JSONValue, _ presence: _JSONSchemaPresence,
         default defaultJSON: String? = nil, description: String? = nil, lenient: Bool = false
     ) {
         let value = Self.annotate(Self.checked(schema, presence, lenient: lenient), defaultJSON, description)
@@ -97,7 +97,7 @@ public struct _JSONSchemaObject {
 
     /// Adds a property read from the first of several keys present with a value (fallback keys).
     public mutating func add(
-        fallbacks: [(JSONKeySet, Int)], _ schema: JSONValue, _ presence: _JSONSchemaPresence,
+        fallbacks: [(_JSONKeySet, Int)], _ schema: JSONValue, _ presence: _JSONSchemaPresence,
         default defaultJSON: String? = nil, description: String? = nil, lenient: Bool = false
     ) {
         let paths = fallbacks.map { Self.path($0.0, $0.1) }
@@ -122,7 +122,7 @@ public struct _JSONSchemaObject {
     /// Adds a property collecting several keys into one object: each key present holds a
     /// value of `valueSchema` (`null` included only if `valueSchema` accepts it).
     public mutating func add(
-        collecting members: [(JSONKeySet, Int)], _ valueSchema: JSONValue, description: String? = nil
+        collecting members: [(_JSONKeySet, Int)], _ valueSchema: JSONValue, description: String? = nil
     ) {
         for (keys, index) in members {
             root.insert(ArraySlice(Self.path(keys, index)), Self.annotate(valueSchema, nil, description), required: false)
@@ -133,7 +133,7 @@ public struct _JSONSchemaObject {
     /// `type`'s object schema, with the property's prefix. An optional or defaulted one
     /// requires its type's required keys once any of its keys is present.
     public mutating func flatten<T: JSONDecodable>(
-        _ type: T.Type, _ keys: JSONKeySet, _ entry: Int, _ presence: _JSONSchemaPresence,
+        _ type: T.Type, _ keys: _JSONKeySet, _ entry: Int, _ presence: _JSONSchemaPresence,
         in schemas: inout JSONSchemaDefinitions
     ) {
         let prefix = entry < keys.flattened.count ? keys.flattened[entry].prefix : ""
@@ -207,7 +207,7 @@ public struct _JSONSchemaObject {
         return .object(object)
     }
 
-    static func path(_ keys: JSONKeySet, _ index: Int) -> [String] {
+    static func path(_ keys: _JSONKeySet, _ index: Int) -> [String] {
         keys.prefix + [index < keys.names.count ? keys.names[index] : ""]
     }
 
