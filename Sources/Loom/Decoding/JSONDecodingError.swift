@@ -1,18 +1,5 @@
 import Foundation
 
-/// One step of the path from a document's root to a value: an object key or an array index.
-public enum JSONPathComponent: Sendable, Hashable, CustomStringConvertible {
-    case key(String)
-    case index(Int)
-
-    public var description: String {
-        switch self {
-        case .key(let key): return key
-        case .index(let index): return "[\(index)]"
-        }
-    }
-}
-
 /// An error found while decoding a model: where (model path and JSON position) and why.
 ///
 /// Its description is one line, for example

@@ -24,25 +24,6 @@ import Foundation
 // `DecodingStack.reserve` (less than the growth reserve) is left, which happens only when no
 // thread could be started or for hand-written `JSONDecodable` types that bypass the above.
 
-extension JSONModel {
-    /// Calls `init(json:context:)`, on a thread with a larger stack when this one is nearly
-    /// used up.
-    ///
-    /// - Throws: ``JSONDecodingError``: what `init(json:context:)` throws, or, when the stack
-    ///   is nearly used up and no thread can be started, kind `invalidValue` at `element`.
-    @inlinable
-    public static func _makeInstance(json element: JSONElement, context: JSONDecodingContext) throws -> Self {
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        // Less than the check interval used since the decode began: nothing to look at. (A
-        // frame above the start wraps around to a large distance and takes the slow path.)
-        if context.storage.stackTop &- here < DecodingStack.reserve {
-            return try Self(json: element, context: context)
-        }
-        return try context.decodeModel(Self.self, json: element, at: here)
-    }
-}
-
 extension JSONDecodingContext {
     /// The slow path of `JSONModel._makeInstance`: decodes `T` here, or on a thread with a
     /// larger stack when less than `DecodingStack.growthReserve` is left.
@@ -84,65 +65,6 @@ extension JSONDecodingContext {
         }
         return try outcome.get()
     }
-}
-
-extension JSONEncodingContext {
-    /// Whether the model about to be written must be written on a thread with a larger
-    /// stack: less than the reserve is left on this one.
-    ///
-    /// `@JSONModel` checks it at the top of every generated `encode(to:context:)` and then
-    /// calls `_onLargerStack(_:_:)`. Costs one comparison until the encode has used 96 KB
-    /// of stack.
-    @inlinable
-    public var _needsLargerStack: Bool {
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        if storage.stackTop &- here < DecodingStack.reserve { return false }
-        return storage.needsGrowth(at: here)
-    }
-
-    /// Runs `body` (the rest of a model's encoding) on a new thread with a large stack,
-    /// handing `writer` over and back, and waits for it.
-    ///
-    /// - Throws: what `body` throws; ``JSONError`` of kind `invalidValue` when no thread can
-    ///   be started.
-    public func _onLargerStack(
-        _ writer: inout JSONWriter, _ body: (inout JSONWriter, JSONEncodingContext) throws -> Void
-    ) throws {
-        // The writer moves to the other thread and back (a swap, so its buffer is not copied).
-        let handoff = WriterHandoff()
-        swap(&handoff.writer, &writer)
-        defer { swap(&handoff.writer, &writer) }
-        try _onLargerStack { try body(&handoff.writer, $0) }
-    }
-
-    /// Runs `body` on a new thread with a large stack, with a copy of this context whose
-    /// stack bounds are that thread's, and waits for it.
-    ///
-    /// - Throws: what `body` throws; ``JSONError`` of kind `invalidValue` when no thread can
-    ///   be started.
-    func _onLargerStack<T>(_ body: (JSONEncodingContext) throws -> T) throws -> T {
-        let encoder = storage.encoder
-        let context = self
-        let outcome = LargerStack.run {
-            var moved = context
-            moved.storage = Storage(encoder)
-            return try body(moved)
-        }
-        guard let outcome else {
-            throw JSONError(
-                kind: .invalidValue,
-                message: "value nests too deep for the stack of this thread, and no thread with a larger stack "
-                    + "could be started; encode on a thread with a larger stack")
-        }
-        return try outcome.get()
-    }
-}
-
-/// A writer on its way to another thread and back. `@unchecked Sendable`: only one thread
-/// uses it at a time; the caller waits (`LargerStack.run`) while the helper thread writes.
-final class WriterHandoff: @unchecked Sendable {
-    var writer = JSONWriter()
 }
 
 /// Runs work on a new thread with a large stack while the calling thread waits.

@@ -4,14 +4,6 @@ import Foundation
 // `[String: JSONValue]` property and written back on encode, so that decode → encode loses
 // nothing a client does not know about.
 
-/// The members no property maps, gathered on the direct path for a `@JSONUnknownKeys`
-/// property (the general path reads them from the object when its checks run).
-public struct _JSONUnknownMembers: Sendable {
-    @usableFromInline var members: [String: JSONValue] = [:]
-
-    @inlinable public init() {}
-}
-
 extension _JSONReader {
     /// Reads the member whose key no property maps (the key was read last) into `slot`; a
     /// repeated key follows the duplicate-key policy.

@@ -49,7 +49,7 @@
 //   sign), which `appendBytes` reserved.
 // - Core/JSONValue+StackSafety.swift, Core/JSONValue.swift: hash mixing and loop indices below
 //   a collection's count.
-// - Decoding/JSONCoercion.swift `smallInteger`: at most 18 digits. Support/ISO8601.swift: fixed
+// - Decoding/JSONCoercion.swift `smallInteger`: at most 18 digits. Strategies/ISO8601.swift: fixed
 //   positions whose digits are checked (a non-digit sets `invalid`), nanoseconds from at most
 //   9 digits. Model/BuiltinConformances.swift: hex digits in matched ranges.
 //   Decoding/JSONKeySet.swift, Decoding/JSONDecodingContext.swift: slot and element counters

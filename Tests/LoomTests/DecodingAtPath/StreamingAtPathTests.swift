@@ -96,7 +96,7 @@ struct StreamingAtPathTests {
     @Test func aLargeEnvelopeStreamsInBoundedMemory() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("loom-envelope-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         let filler = #"{"a": [1, 2, 3], "s": "text with \"quotes\" and ]} brackets"},"#
         func write(_ text: String) { handle.write(Data(text.utf8)) }
