@@ -1,5 +1,4 @@
 import SwiftDiagnostics
-import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -68,9 +67,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             conformances += codable.conformances
             source = ClassGenerator.extensionSource(type: type.trimmedDescription, conformances: conformances)
         }
-        let file = Parser.parse(source: source)
-        guard !file.hasError, file.statements.count == 1, let generated = file.statements.first?.item.as(ExtensionDeclSyntax.self)
-        else {
+        guard let generated = GeneratedSource.extensionDeclaration(source) else {
             context.diagnose(
                 Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated code does not parse")))
             return []
@@ -135,16 +132,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
                     classCodablePlan(protocols, info: info, members: declaration.memberBlock.members), info: info,
                     access: model.accessPrefix)
         }
-        // Each source holds one or more declarations; they are parsed as the body of a type.
-        let parsed = Parser.parse(source: "struct _Members {\n\(sources.joined(separator: "\n\n"))\n}")
-        guard !parsed.hasError, parsed.statements.count == 1,
-            let holder = parsed.statements.first?.item.as(StructDeclSyntax.self)
-        else {
-            context.diagnose(
-                Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated member does not parse")))
-            return []
-        }
-        return holder.memberBlock.members.map { $0.decl.trimmed }
+        // Each source holds one or more declarations, a blank line apart.
+        return [GeneratedSource.members(sources.filter { !$0.isEmpty }.joined(separator: "\n\n"))]
     }
 
     /// Where the declaration sits, as far as the extension role is concerned.

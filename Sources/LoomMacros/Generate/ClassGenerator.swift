@@ -143,8 +143,7 @@ enum ClassGenerator {
         let overridable = info.isOpen ? "open " : access
         let override = info.superclass != nil ? "override " : ""
         // Key sets (a subclass's object key set inherits its superclass's) and transformers.
-        var members = [(ExtensionGenerator.keySetDeclarations(model) + ExtensionGenerator.transformerDeclarations(model))
-            .joined(separator: "\n")]
+        var members = ExtensionGenerator.keySetDeclarations(model) + ExtensionGenerator.transformerDeclarations(model)
 
         members += info.isHierarchy
             ? hierarchyReading(model, description, info: info)

@@ -477,8 +477,7 @@ enum EnumGenerator {
             }
             members.append(writer.text)
         }
-        let keySets = keySetDeclarations(model)
-        if !keySets.isEmpty { members.append(keySets.joined(separator: "\n")) }
+        members += keySetDeclarations(model)
         for entry in model.cases where entry.values != nil {
             members.append(valuesReading(model, entry).text)
             members.append(valuesWriting(model, entry).text)

@@ -12,12 +12,12 @@ enum ExtensionGenerator {
         }
     }
 
-    /// One static key set per object level.
+    /// One static key set per object level, a declaration each.
     ///
     /// Generic types cannot have static stored properties, so theirs are computed; the
     /// generated methods then read each one once into a local.
     static func keySetDeclarations(_ model: MappedModel) -> [String] {
-        var lines: [String] = []
+        var declarations: [String] = []
         for level in model.tree.levels {
             let name = KeyReferences.staticName(level.number, base: model.keySetName)
             var arguments = "[" + level.slots.map { slot in
@@ -43,19 +43,21 @@ enum ExtensionGenerator {
             if let strategy = model.runtimeStrategy, usesStrategy {
                 // The model's strategy is a runtime value (`.custom(f)`): apply it once, when the
                 // key set is built, to the keys `@JSONKey` does not name.
-                lines.append(
-                    model.isGeneric
-                        ? "static var \(name): Loom._JSONKeySet {" : "static let \(name): Loom._JSONKeySet = {")
-                lines.append("    let strategy: Loom.JSONKeyStrategy = \(strategy)")
-                lines.append("    return \(construction)")
-                lines.append(model.isGeneric ? "}" : "}()")
+                declarations.append(
+                    [
+                        model.isGeneric
+                            ? "static var \(name): Loom._JSONKeySet {" : "static let \(name): Loom._JSONKeySet = {",
+                        "    let strategy: Loom.JSONKeyStrategy = \(strategy)",
+                        "    return \(construction)",
+                        model.isGeneric ? "}" : "}()",
+                    ].joined(separator: "\n"))
             } else if model.isGeneric {
-                lines.append("static var \(name): Loom._JSONKeySet { \(construction) }")
+                declarations.append("static var \(name): Loom._JSONKeySet { \(construction) }")
             } else {
-                lines.append("static let \(name) = \(construction)")
+                declarations.append("static let \(name) = \(construction)")
             }
         }
-        return lines
+        return declarations
     }
 }
 

@@ -27,11 +27,9 @@ enum StructGenerator {
         let access = model.accessPrefix
         var output = Output()
 
-        var storage = CodeWriter()
-        for line in ExtensionGenerator.keySetDeclarations(model) { storage.line(line) }
-        for line in ExtensionGenerator.transformerDeclarations(model) { storage.line(line) }
-        storage.line("typealias _LoomValues = \(valuesType(model))")
-        output.members.append(storage.text)
+        output.members += ExtensionGenerator.keySetDeclarations(model)
+        output.members += ExtensionGenerator.transformerDeclarations(model)
+        output.members.append("typealias _LoomValues = \(valuesType(model))")
         output.members.append(MappingGenerator.slots(model).text)
         output.members.append(readFunction(model).text)
         output.members.append(finishFunction(model).text)
