@@ -1,7 +1,7 @@
 import Foundation
+import FuzzCLIKit
 import FuzzSupport
 import Loom
-import LoomCLIKit
 
 // libFuzzer entry point for `loom generate`. Built by scripts/fuzz.sh with
 //   swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzGenerate
