@@ -3,9 +3,10 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-/// Set by scripts/fuzz.sh. A fuzz build links every executable it builds with libFuzzer,
-/// whose `main` clashes with the macro plugin's; the library's own code uses no macro, so the
-/// fuzz build leaves the plugin (and swift-syntax) out.
+/// Set by scripts/fuzz.sh, which builds the fuzz targets of Development/ (a package that
+/// depends on this one, so this manifest is read in that build too). A fuzz build links every
+/// executable it builds with libFuzzer, whose `main` clashes with the macro plugin's; the
+/// library's own code uses no macro, so the fuzz build leaves the plugin (and swift-syntax) out.
 let fuzzing = ProcessInfo.processInfo.environment["LOOM_FUZZING"] != nil
 
 let package = Package(
@@ -49,18 +50,6 @@ let package = Package(
             dependencies: ["Loom"],
             path: "Examples/Models"
         ),
-        // Spawned by the archive tests: killed mid-write, or run under a file size limit.
-        .executableTarget(name: "LoomArchiveCrashHelper", dependencies: ["Loom"]),
-        // Measures sequential against concurrent stream decoding (Loom.docc/Streaming.md).
-        .executableTarget(name: "LoomStreamingBenchmark", dependencies: ["Loom"]),
-        // Hardening (Loom.docc/Security.md). Fuzz targets: libFuzzer entry points with a replay
-        // `main` for plain builds; scripts/fuzz.sh builds them with the sanitizers.
-        .target(name: "FuzzSupport", dependencies: ["Loom"]),
-        .executableTarget(name: "FuzzParse", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzModels", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzGenerate", dependencies: ["LoomCLIKit", "FuzzSupport"]),
-        // Timing checks kept out of `swift test`: linearity of hostile shapes, parse speed.
-        .executableTarget(name: "LoomHardeningCheck", dependencies: ["Loom"]),
         // Checks schemas with Python's jsonschema for the test targets (skipped without it).
         .target(name: "SchemaValidation", dependencies: ["Loom"], path: "Tests/SchemaValidation"),
         .testTarget(
@@ -68,12 +57,9 @@ let package = Package(
             dependencies: [
                 "Loom",
                 "LoomExamples",
-                "FuzzSupport",
                 "SchemaValidation",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            // Minimized fuzz findings, read by RegressionTests through #filePath.
-            exclude: ["Hardening/Regressions"]
+            ]
         ),
         .testTarget(
             name: "LoomMacrosTests",

@@ -19,6 +19,11 @@ let package = Package(
         ),
         // Counts heap allocations per iteration by interposing malloc (glibc only).
         .target(name: "CMallocCounter"),
+        // Sequential against concurrent stream decoding (Loom.docc/Streaming.md).
+        .executableTarget(
+            name: "LoomStreamingBenchmark",
+            dependencies: [.product(name: "Loom", package: "Loom")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

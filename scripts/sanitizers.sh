@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs the test suite under AddressSanitizer and ThreadSanitizer, each in its own scratch
-# directory (the first run of each compiles everything, swift-syntax included).
+# Runs the test suite, then the Development/ package's tests (fuzz regression replays, the fuzz
+# models, the archive crash tests and their helper), under AddressSanitizer and ThreadSanitizer,
+# each in its own scratch directory (the first run of each compiles everything, swift-syntax
+# included).
 #
 #   scripts/sanitizers.sh [address|thread]... [-- extra swift test arguments]
 set -euo pipefail
@@ -27,21 +29,24 @@ for sanitizer in "${sanitizers[@]}"; do
         thread) scratch=.build-tsan ;;
         *) echo "unknown sanitizer: $sanitizer (address or thread)"; exit 2 ;;
     esac
-    echo "== swift test --sanitize=$sanitizer --scratch-path $scratch"
-    start=$(date +%s)
-    if swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch"; then
-        built=$(date +%s)
-        if swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" ${extra[@]+"${extra[@]}"}; then
-            result=passed
+    for package in . Development; do
+        where=(--package-path "$package" --scratch-path "$package/$scratch")
+        echo "== swift test --sanitize=$sanitizer ${where[*]}"
+        start=$(date +%s)
+        if swift build --build-tests --sanitize="$sanitizer" "${where[@]}"; then
+            built=$(date +%s)
+            if swift test --skip-build --sanitize="$sanitizer" "${where[@]}" ${extra[@]+"${extra[@]}"}; then
+                result=passed
+            else
+                result=FAILED
+                status=1
+            fi
+            end=$(date +%s)
+            echo "== $sanitizer, $package: $result (build $((built - start)) s, tests $((end - built)) s)"
         else
-            result=FAILED
+            echo "== $sanitizer, $package: build FAILED"
             status=1
         fi
-        end=$(date +%s)
-        echo "== $sanitizer: $result (build $((built - start)) s, tests $((end - built)) s)"
-    else
-        echo "== $sanitizer: build FAILED"
-        status=1
-    fi
+    done
 done
 exit "$status"

@@ -1,8 +1,54 @@
 import Foundation
-import FuzzSupport
 import Loom
 import LoomExamples
 import Testing
+
+/// The fuzz targets' issue and event models (Development/Sources/FuzzSupport), declared with
+/// `@JSONModel`: a key path, fallback keys, a transformer, numbers of every kind, a `Codable`
+/// property, recursion; an internally tagged enum with an alternative tag, a case without
+/// payload and a fallback.
+@JSONModel
+struct ConcurrentUser: Equatable, Sendable {
+    var login: String
+    var id: Int
+}
+
+struct ConcurrentMoney: Codable, Equatable, Sendable {
+    var amount: Decimal
+    var currency: String
+    var tags: [String]?
+    var rates: [String: Double]?
+}
+
+@JSONModel
+struct ConcurrentIssue: Sendable {
+    enum State: String, CaseIterable, Sendable { case open, closed }
+
+    var number: Int
+    var state: State
+    @JSONKey("user.login") var reporterLogin: String
+    var assignee: ConcurrentUser?
+    @JSONKey("updated_at") @JSONTransform(.iso8601) var updatedAt: Date
+    var labels: [String] = []
+    @JSONKey("id", "ID") var id: Int
+    var scores: [String: Double]?
+    var total: ConcurrentMoney?
+    var ratio: Float?
+    var big: UInt64?
+    var small: Int8?
+    var price: Decimal?
+    var children: [ConcurrentIssue]?
+    var matrix: [[Int?]]?
+    var seen: [Date]?
+}
+
+@JSONModel(representation: .internal(tag: "type"))
+enum ConcurrentEvent: Equatable, Sendable {
+    case user(ConcurrentUser)
+    @JSONTag("money", "cash") case money(ConcurrentMoney)
+    case ping
+    @JSONFallback case unknown(JSONValue)
+}
 
 /// Shared decoders, encoders, documents and models used from many tasks at once. Run under
 /// ThreadSanitizer by `scripts/sanitizers.sh thread`, which reports any data race between them.
@@ -36,7 +82,7 @@ struct ConcurrencyTests {
     /// What every task must see: decoded and encoded once, before any concurrency.
     struct Expected: Sendable {
         var issue: [UInt8]
-        var events: [FuzzEvent]
+        var events: [ConcurrentEvent]
         var eventsJSON: [UInt8]
         var github: GitHubIssue
         var value: JSONValue
@@ -66,8 +112,8 @@ struct ConcurrencyTests {
         let document = try JSONDocument(parsing: Array(Self.githubText.utf8))
         let sharedValue = try JSONValue(parsing: Self.eventsText)
 
-        let issue = try decoder.decode(FuzzIssue.self, from: Self.issueText)
-        let events = try decoder.decode([FuzzEvent].self, from: Self.eventsText)
+        let issue = try decoder.decode(ConcurrentIssue.self, from: Self.issueText)
+        let events = try decoder.decode([ConcurrentEvent].self, from: Self.eventsText)
         let expected = Expected(
             issue: try encoder.encodeBytes(issue), events: events, eventsJSON: try encoder.encodeBytes(events),
             github: try decoder.decode(GitHubIssue.self, from: document), value: sharedValue)
@@ -80,22 +126,22 @@ struct ConcurrencyTests {
                     var failures: [String] = []
                     for round in 0..<Self.rounds {
                         do {
-                            let issue = try decoder.decode(FuzzIssue.self, from: Self.issueText)
+                            let issue = try decoder.decode(ConcurrentIssue.self, from: Self.issueText)
                             if try encoder.encodeBytes(issue) != expected.issue { failures.append("\(task).\(round): issue") }
-                            let events = try decoder.decode([FuzzEvent].self, from: Data(Self.eventsText.utf8))
+                            let events = try decoder.decode([ConcurrentEvent].self, from: Data(Self.eventsText.utf8))
                             if events != expected.events { failures.append("\(task).\(round): events") }
                             if try encoder.encodeBytes(events) != expected.eventsJSON { failures.append("\(task).\(round): events JSON") }
                             // The same parsed document and tree, read from every task.
                             let github = try decoder.decode(GitHubIssue.self, from: document)
                             if github != expected.github { failures.append("\(task).\(round): github") }
-                            let fromValue = try decoder.decode([FuzzEvent].self, from: sharedValue)
+                            let fromValue = try decoder.decode([ConcurrentEvent].self, from: sharedValue)
                             if fromValue != expected.events { failures.append("\(task).\(round): from value") }
                             if sharedValue != expected.value || sharedValue.description != expected.value.description {
                                 failures.append("\(task).\(round): shared value")
                             }
                             // Errors are built concurrently too.
                             do {
-                                _ = try decoder.decode(FuzzIssue.self, from: #"{"number":"7"}"#)
+                                _ = try decoder.decode(ConcurrentIssue.self, from: #"{"number":"7"}"#)
                                 failures.append("\(task).\(round): bad input accepted")
                             } catch let error as JSONDecodingError {
                                 if error.kind != .typeMismatch || error.pathDescription != "number" {

@@ -1,11 +1,11 @@
 import Foundation
-import FuzzSupport
 import Loom
 import Testing
 
 // Truncations and byte mutations of every corpus in ../shared/corpora (the fuzzers'
-// seeds too), through the parser, the tree and the model decoder. The corpora are
-// read from beside the repository and the tests skip with a message when they are absent.
+// seeds too), through the parser, the tree and the model decoder; the fuzzers' own checks
+// on mutants run in Development/ (CorpusMutantTests). The corpora are read from beside the
+// repository and the tests skip with a message when they are absent.
 
 @JSONModel
 struct CorpusTwitter: Equatable, Sendable {
@@ -160,22 +160,6 @@ struct CorpusMutationTests {
         }
         // Most random mutations break a document; some (inside strings) do not.
         #expect(rejected > 0)
-    }
-
-    @Test("200 mutants of the first 2 KB of each corpus pass the fuzzers' parse and model checks",
-          .enabled(if: corporaPresent, "../shared/corpora not found (or incomplete); corpus mutations not checked"),
-          arguments: corpusNames)
-    func windowMutants(name: String) throws {
-        let bytes = Array(try Self.document(name).prefix(2_048))
-        var generator = SplitMix64(seed: 0x77_696E ^ UInt64(name.utf8.count))
-        var failures: [String] = []
-        for index in 0..<200 {
-            var mutant = bytes
-            for _ in 0...(index % 3) { mutant = Self.mutate(mutant, &generator) }
-            let failure = mutant.withUnsafeBufferPointer { ParseChecks.checkQuick($0) ?? ModelChecks.check($0) }
-            if let failure { failures.append("mutant \(index): \(failure)") }
-        }
-        #expect(failures.isEmpty, "\(failures.prefix(3))")
     }
 
     @Test("the whole twitter corpus decodes into a typed model and round-trips",

@@ -1,8 +1,8 @@
 // Sequential against concurrent decoding of a large JSON Lines file and a large top-level
 // array, built by repeating the amazon_cellphones corpus. Results go into the Streaming article (Sources/Loom/Loom.docc/Streaming.md).
 //
-//   swift build -c release --product LoomStreamingBenchmark
-//   .build/release/LoomStreamingBenchmark [CORPUS.ndjson] [REPEATS] [RUNS]
+//   swift build -c release --package-path Benchmarks --product LoomStreamingBenchmark
+//   Benchmarks/.build/release/LoomStreamingBenchmark [CORPUS.ndjson] [REPEATS] [RUNS]
 import Foundation
 import Loom
 
@@ -46,8 +46,10 @@ let arguments = CommandLine.arguments
 let corpus =
     arguments.count > 1
     ? arguments[1]
+    // `/…/<repo>/Benchmarks/Sources/LoomStreamingBenchmark/main.swift` → `/…/shared/corpora`.
     : URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/amazon_cellphones.ndjson").path
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/corpora/amazon_cellphones.ndjson").path
 let repeats = arguments.count > 2 ? Int(arguments[2]) ?? 100 : 100
 let runs = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
 

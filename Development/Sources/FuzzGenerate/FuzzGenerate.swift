@@ -1,10 +1,10 @@
 import Foundation
+import FuzzCLIKit
 import FuzzSupport
 import Loom
-import LoomCLIKit
 
 // libFuzzer entry point for `loom generate`. Built by scripts/fuzz.sh with
-//   swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzGenerate
+//   swift build --package-path Development -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzGenerate
 // A failed check prints what went wrong and traps, so libFuzzer records the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -87,7 +87,7 @@ enum GenerateChecks {
 }
 
 #if !FUZZING
-/// Replays inputs without libFuzzer: `swift run FuzzGenerate FILE_OR_DIRECTORY...`.
+/// Replays inputs without libFuzzer: `swift run --package-path Development FuzzGenerate FILE_OR_DIRECTORY...`.
 @main
 struct Replay {
     static func main() {
