@@ -3,7 +3,7 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
-/// Set by scripts/fuzz.sh, which builds the fuzz targets of Development/ (a package that
+/// Set by scripts/fuzz.sh, which builds the fuzz targets of Tools/ (a package that
 /// depends on this one, so this manifest is read in that build too). A fuzz build links every
 /// executable it builds with libFuzzer, whose `main` clashes with the macro plugin's; the
 /// library's own code uses no macro, so the fuzz build leaves the plugin (and swift-syntax) out.

@@ -3,11 +3,11 @@
 // Integration/ are) so that none of them is part of Loom's graph: the libFuzzer targets and the
 // models and checks they share (scripts/fuzz.sh), the timing checks (scripts/linearity.sh), the
 // child process the archive crash tests kill, and the tests that use them. `.ci/run` runs
-// `swift test --package-path Development`.
+// `swift test --package-path Tools`.
 import PackageDescription
 
 let package = Package(
-    name: "LoomDevelopment",
+    name: "LoomTools",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Loom", path: ".."),
@@ -36,7 +36,7 @@ let package = Package(
         // Spawned by the archive crash tests: killed mid-write, or run under a file size limit.
         .executableTarget(name: "LoomArchiveCrashHelper", dependencies: [.product(name: "Loom", package: "Loom")]),
         .testTarget(
-            name: "LoomDevelopmentTests",
+            name: "LoomToolsTests",
             dependencies: ["FuzzSupport", .product(name: "Loom", package: "Loom")],
             // Minimized fuzz findings, read by RegressionTests through #filePath.
             exclude: ["Hardening/Regressions"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets of the Development/ package (libFuzzer + AddressSanitizer) and runs
+# Builds the fuzz targets of the Tools/ package (libFuzzer + AddressSanitizer) and runs
 # each one.
 #
 #   scripts/fuzz.sh [seconds-per-target]        (default 60)
@@ -16,7 +16,7 @@
 # make the script fail (FuzzGenerate only takes the inputs libFuzzer's mutations keep valid
 # JSON or not; every input is checked either way). Minimize one with
 #   .build-fuzz/release/FuzzParse -minimize_crash=1 -runs=10000 <crash-file>
-# then commit it under Development/Tests/LoomDevelopmentTests/Hardening/Regressions/.
+# then commit it under Tools/Tests/LoomToolsTests/Hardening/Regressions/.
 set -euo pipefail
 
 seconds="${1:-60}"
@@ -24,10 +24,10 @@ cd "$(dirname "$0")/.."
 root="$(pwd)"
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 read -r -a targets <<< "${FUZZ_TARGETS:-FuzzParse FuzzModels FuzzGenerate}"
-build_flags=(--package-path Development -c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
+build_flags=(--package-path Tools -c release --scratch-path "$scratch" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
 
 # The usual libFuzzer build of a Swift package, with LOOM_FUZZING set: the root Package.swift, which
-# Development/ depends on, then leaves the macro plugin out of the graph (linked with libFuzzer it
+# Tools/ depends on, then leaves the macro plugin out of the graph (linked with libFuzzer it
 # would have two `main`s).
 export LOOM_FUZZING=1
 for target in "${targets[@]}"; do
@@ -48,7 +48,7 @@ if [ -d "$corpora" ]; then
 else
     echo "fuzz.sh: $corpora not found, no corpus seeds"
 fi
-cp Development/Tests/LoomDevelopmentTests/Hardening/Regressions/* "$seeds"/ 2>/dev/null || true
+cp Tools/Tests/LoomToolsTests/Hardening/Regressions/* "$seeds"/ 2>/dev/null || true
 echo "fuzz.sh: $(find "$seeds" -type f | wc -l) seed files"
 
 status=0

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the test suite, then the Development/ package's tests (fuzz regression replays, the fuzz
+# Runs the test suite, then the Tools/ package's tests (fuzz regression replays, the fuzz
 # models, the archive crash tests and their helper), under AddressSanitizer and ThreadSanitizer,
 # each in its own scratch directory (the first run of each compiles everything, swift-syntax
 # included).
@@ -29,7 +29,7 @@ for sanitizer in "${sanitizers[@]}"; do
         thread) scratch=.build-tsan ;;
         *) echo "unknown sanitizer: $sanitizer (address or thread)"; exit 2 ;;
     esac
-    for package in . Development; do
+    for package in . Tools; do
         where=(--package-path "$package" --scratch-path "$package/$scratch")
         echo "== swift test --sanitize=$sanitizer ${where[*]}"
         start=$(date +%s)

@@ -13,7 +13,7 @@
 //   on a collection whose iteration yields fewer elements than its `count` claims.
 // - Core/JSONWriter.swift, `newline()`: `depth * options.indentWidth` is checked arithmetic;
 //   depth is at most `JSONWritingOptions.maxDepth` and the width is set in code.
-// - The fuzz targets (`Development/Sources/Fuzz*`) call `fatalError` on purpose when a check
+// - The fuzz targets (`Tools/Sources/Fuzz*`) call `fatalError` on purpose when a check
 //   fails, so that libFuzzer records the input; they are not part of the library.
 //
 // Wrapping arithmetic, each bounded so that it never actually wraps on a value input controls

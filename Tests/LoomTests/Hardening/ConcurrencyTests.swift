@@ -3,7 +3,7 @@ import Loom
 import LoomExamples
 import Testing
 
-/// The fuzz targets' issue and event models (Development/Sources/FuzzSupport), declared with
+/// The fuzz targets' issue and event models (Tools/Sources/FuzzSupport), declared with
 /// `@JSONModel`: a key path, fallback keys, a transformer, numbers of every kind, a `Codable`
 /// property, recursion; an internally tagged enum with an alternative tag, a case without
 /// payload and a fallback.

@@ -4,7 +4,7 @@ import Testing
 
 // Truncations and byte mutations of every corpus in ../shared/corpora (the fuzzers'
 // seeds too), through the parser, the tree and the model decoder; the fuzzers' own checks
-// on mutants run in Development/ (CorpusMutantTests). The corpora are read from beside the
+// on mutants run in Tools/ (CorpusMutantTests). The corpora are read from beside the
 // repository and the tests skip with a message when they are absent.
 
 @JSONModel

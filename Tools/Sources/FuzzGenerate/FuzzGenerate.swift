@@ -4,7 +4,7 @@ import FuzzSupport
 import Loom
 
 // libFuzzer entry point for `loom generate`. Built by scripts/fuzz.sh with
-//   swift build --package-path Development -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzGenerate
+//   swift build --package-path Tools -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzGenerate
 // A failed check prints what went wrong and traps, so libFuzzer records the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -87,7 +87,7 @@ enum GenerateChecks {
 }
 
 #if !FUZZING
-/// Replays inputs without libFuzzer: `swift run --package-path Development FuzzGenerate FILE_OR_DIRECTORY...`.
+/// Replays inputs without libFuzzer: `swift run --package-path Tools FuzzGenerate FILE_OR_DIRECTORY...`.
 @main
 struct Replay {
     static func main() {

@@ -2,7 +2,7 @@ import FuzzSupport
 import Foundation
 
 // libFuzzer entry point. Built by scripts/fuzz.sh with
-//   swift build --package-path Development -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzParse
+//   swift build --package-path Tools -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product FuzzParse
 // A failed check prints what went wrong and traps, so libFuzzer records the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -14,7 +14,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if !FUZZING
-/// Replays inputs without libFuzzer: `swift run --package-path Development FuzzParse FILE_OR_DIRECTORY...`.
+/// Replays inputs without libFuzzer: `swift run --package-path Tools FuzzParse FILE_OR_DIRECTORY...`.
 @main
 struct Replay {
     static func main() {

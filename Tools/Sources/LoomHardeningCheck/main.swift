@@ -1,10 +1,10 @@
 // Timing checks that do not belong in `swift test` (timings are noisy under load).
 //
-//   swift run -c release --package-path Development LoomHardeningCheck linearity [--quick]
+//   swift run -c release --package-path Tools LoomHardeningCheck linearity [--quick]
 //       Times each hostile input shape at 1x and 10x size; the 10x time should be about ten
 //       times the 1x time. Exits 1 when a ratio exceeds the threshold (default 25, generous
 //       because the machine is shared).
-//   swift run -c release --package-path Development LoomHardeningCheck parse-speed [corpus directory]
+//   swift run -c release --package-path Tools LoomHardeningCheck parse-speed [corpus directory]
 //       Parses the corpora to JSONDocument and JSONValue and prints MB/s (median of runs).
 //
 // `scripts/linearity.sh` runs the first in release.

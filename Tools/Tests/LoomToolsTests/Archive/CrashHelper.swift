@@ -34,7 +34,7 @@ struct CrashHelper {
         var directories: [URL] = []
         if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
         directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        // `/…/Development/Tests/LoomDevelopmentTests/Archive/CrashHelper.swift` → `/…/Development`.
+        // `/…/Tools/Tests/LoomToolsTests/Archive/CrashHelper.swift` → `/…/Tools`.
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         directories.append(packageRoot.appendingPathComponent(".build/debug"))

@@ -12,7 +12,7 @@ import Testing
 struct CorpusMutantTests {
     static let corpusNames = ["twitter.json", "citm_catalog.json", "canada.json", "amazon_cellphones.ndjson"]
 
-    /// `/…/<repo>/Development/Tests/LoomDevelopmentTests/Hardening/CorpusMutantTests.swift` →
+    /// `/…/<repo>/Tools/Tests/LoomToolsTests/Hardening/CorpusMutantTests.swift` →
     /// `/…/shared/corpora`, next to the repository (absent outside the Loom workspace).
     static let corporaDirectory: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
