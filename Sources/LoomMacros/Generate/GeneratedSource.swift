@@ -4,10 +4,10 @@ import SwiftSyntax
 /// The generated text, handed to the compiler as it is written.
 ///
 /// A macro's expansion reaches the compiler as text, which the compiler parses itself. Parsing
-/// the generated text into syntax trees in the plugin as well only repeated that work, and in
-/// a debug build, where SwiftPM compiles the plugin and swift-syntax without optimization, it
-/// was three quarters of the plugin's time: most of what a model cost to compile. So each
-/// expansion is one node whose description is the generated text (one token holds it).
+/// the generated text into syntax trees in the plugin as well would only repeat that work, and
+/// in a debug build, where SwiftPM compiles the plugin and swift-syntax without optimization,
+/// that parse takes three times as long as everything else the plugin does. So each expansion
+/// is one node whose description is the generated text (one token holds it).
 /// Nothing here checks that the text parses: the expansion tests compare it with what they
 /// expect, and the test targets compile every shape the generators write.
 enum GeneratedSource {
