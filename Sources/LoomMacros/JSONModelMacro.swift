@@ -55,9 +55,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
                 CodableGenerator.valueMembers(codable, access: model.accessPrefix),
                 to: EnumGenerator.extensionSource(type: type.trimmedDescription, conformance: modelConformance))
         case .structure(let model, let description):
-            let output = StructGenerator.generate(model, description)
             source = CodableGenerator.appending(
-                output.initializers + CodableGenerator.valueMembers(codable, access: model.accessPrefix),
+                StructGenerator.initializers(model, description) + CodableGenerator.valueMembers(codable, access: model.accessPrefix),
                 to: modelConformance.map { "extension \(type.trimmedDescription): \($0) {\n}" }
                     ?? "extension \(type.trimmedDescription) {\n}")
         case .classModel:

@@ -42,10 +42,17 @@ enum StructGenerator {
             output.members += mergeMembers(model, description, access: access)
         }
 
-        output.initializers.append(documentInitializer(model, hooks: hooks).text)
-        output.initializers.append(readingInitializer(model, description).text)
-        output.initializers.append(valuesInitializer(model).text)
+        output.initializers = initializers(model, description)
         return output
+    }
+
+    /// The initializers alone, for the extension role, which needs nothing else.
+    static func initializers(_ model: MappedModel, _ description: ModelDescription) -> [String] {
+        [
+            documentInitializer(model, hooks: description.hooks).text,
+            readingInitializer(model, description).text,
+            valuesInitializer(model).text,
+        ]
     }
 
     /// `_readsDirectly` and `_read(from:context:)`, which runs the mapping on a `_JSONReader`.
