@@ -15,6 +15,12 @@ module (`-debug-time-function-bodies`).
     scripts/build-cost.py                 # N = 50, 200 and 600
     scripts/build-cost.py 200 --runs 5    # one N, five rebuilds of each module
     scripts/build-cost.py 200 --loom ../other-checkout   # the macro of another checkout
+    scripts/build-cost.py 50 --expanded   # also the expansions written out, without the macro
+
+With `--expanded`, a third module (`ExpandedModels`) holds the same models with the code the
+macro generated for them written out in the source (taken from the compiler's dump of the
+expansions): its rebuild is what the generated code costs to compile, and the difference to
+`LoomModels` is what running the macro costs.
 
 Not part of `swift test`: it builds swift-syntax for the macro once (a few minutes), then
 takes about 2 x runs x the rebuild time per N.
@@ -34,6 +40,9 @@ if "--loom" in args:
     index = args.index("--loom")
     root = os.path.abspath(args[index + 1])
     del args[index:index + 2]
+expanded_mode = "--expanded" in args
+if expanded_mode:
+    args.remove("--expanded")
 work = os.path.join(root, ".build-cost")
 sizes = [int(a) for a in args] or [50, 200, 600]
 
@@ -124,6 +133,48 @@ def codable_models(n):
     return "\n".join(out)
 
 
+def expansion_buffers(dump):
+    """The text of each macro expansion in a `-dump-macro-expansions` log, by buffer name.
+
+    The emit-module job dumps every expansion a second time: the first dump of each counts.
+    """
+    buffers, name, lines = {}, None, None
+    for line in dump.splitlines():
+        if line.startswith("@__swiftmacro"):
+            name, lines = line.strip(), []
+        elif name is not None and re.fullmatch(r"-{10,}", line):
+            if lines:  # the closing rule of a buffer
+                buffers.setdefault(name, "\n".join(lines[1:]))
+                name, lines = None, None
+            else:
+                lines.append(line)
+        elif name is not None:
+            lines.append(line)
+    return buffers
+
+
+def expanded_models(n, buffers):
+    """`loom_models(n)` with the generated members and extensions written into the source."""
+    def expansion(type_name, role):
+        key = f"LoomModels{len(type_name)}{type_name}9JSONModelfM{role}_"
+        return next((text for name, text in buffers.items() if key in name), "")
+    out, current = [], None
+    for line in loom_models(n).splitlines():
+        if line.startswith("@JSONModel"):
+            continue
+        match = re.match(r"struct (\w+)", line)
+        if match:
+            current = match.group(1)
+        if line == "}" and current:
+            out += [f"    {member}" if member else "" for member in expansion(current, "m").splitlines()]
+            out.append(line)
+            out += expansion(current, "e").splitlines()
+            current = None
+            continue
+        out.append(re.sub(r"@JSON\w+(\([^)]*\))?\s+", "", line))
+    return "\n".join(out)
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as handle:
@@ -172,12 +223,15 @@ let package = Package(
     targets: [
         .target(name: "LoomModels", dependencies: [.product(name: "Loom", package: "Loom")]{settings(loom_flags)}),
         .target(name: "CodableModels"{settings(codable_flags)}),
+        .target(name: "ExpandedModels", dependencies: [.product(name: "Loom", package: "Loom")]),
     ],
     swiftLanguageModes: [.v6]
 )
 ''')
 
 
+expanded_file = os.path.join(work, "Sources/ExpandedModels/Models.swift")
+write(expanded_file, "import Loom\n")
 manifest()
 
 print(f"# Build cost: debug rebuild of one source file of N model triples (median of {runs})\n")
@@ -213,6 +267,16 @@ for n in sizes:
             expanded += 1
     per_model = expanded / (3 * n)
 
+    if expanded_mode:
+        write(expanded_file, expanded_models(n, expansion_buffers(dump)))
+        build("ExpandedModels")
+        times["ExpandedModels"] = []
+        for _ in range(runs):
+            os.utime(expanded_file)
+            elapsed, _ = build("ExpandedModels")
+            times["ExpandedModels"].append(elapsed)
+        write(expanded_file, "import Loom\n")
+
     manifest(loom_flags=["-debug-time-function-bodies"], codable_flags=["-debug-time-function-bodies"])
     bodies = {}
     for target in ("LoomModels", "CodableModels"):
@@ -221,6 +285,14 @@ for n in sizes:
     manifest()
     print(f"| {n} | {3 * n} | {loom:.1f} s | {codable:.1f} s | {loom / codable:.2f}x | {per_model:.0f} |")
     details.append((n, times, bodies))
+
+if expanded_mode:
+    print("\n| N | @JSONModel | the same code written out | running the macro |")
+    print("| ---: | ---: | ---: | ---: |")
+    for n, times, _ in details:
+        loom = statistics.median(times["LoomModels"])
+        written = statistics.median(times["ExpandedModels"])
+        print(f"| {n} | {loom:.1f} s | {written:.1f} s | {loom - written:.1f} s ({(loom - written) / loom:.0%}) |")
 
 for n, times, bodies in details:
     print(f"\n## N = {n}\n")
