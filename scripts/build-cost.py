@@ -181,10 +181,10 @@ def write(path, text):
         handle.write(text)
 
 
-def build(target, extra=()):
+def build(target):
     start = time.monotonic()
     result = subprocess.run(
-        ["swift", "build", "--package-path", work, "--target", target, *extra],
+        ["swift", "build", "--package-path", work, "--target", target],
         capture_output=True, text=True)
     elapsed = time.monotonic() - start
     if result.returncode != 0:
@@ -254,21 +254,15 @@ for n in sizes:
     loom = statistics.median(times["LoomModels"])
     codable = statistics.median(times["CodableModels"])
 
-    # Expanded source: the macro expansions the compiler dumps, counted in lines. The emit-module
-    # job expands them too: only the first dump of each expansion counts.
+    # Expanded source: the macro expansions the compiler dumps, counted in non-blank lines.
     manifest(loom_flags=["-dump-macro-expansions"])
     _, dump = build("LoomModels")
-    seen, expanded, counting = set(), 0, False
-    for line in dump.splitlines():
-        if line.startswith("@__swiftmacro"):
-            counting = line not in seen
-            seen.add(line)
-        elif counting and line.strip() and not line.startswith(("---", "[")):
-            expanded += 1
+    buffers = expansion_buffers(dump)
+    expanded = sum(1 for text in buffers.values() for line in text.splitlines() if line.strip())
     per_model = expanded / (3 * n)
 
     if expanded_mode:
-        write(expanded_file, expanded_models(n, expansion_buffers(dump)))
+        write(expanded_file, expanded_models(n, buffers))
         build("ExpandedModels")
         times["ExpandedModels"] = []
         for _ in range(runs):
