@@ -53,7 +53,7 @@ struct CodableExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -66,7 +66,7 @@ struct CodableExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }

@@ -39,10 +39,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -55,8 +55,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -147,10 +147,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -163,8 +163,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "0")
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "0")
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take())
                 }
@@ -252,7 +252,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -265,7 +265,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -361,16 +361,16 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             case 3:
-                                try reader.claimSlot(slots.v3, nullable: true)
+                                try reader.claimSlot(&slots.v3, nullable: true)
                                 slots.v3 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                             case 4:
-                                try reader.claimSlot(slots.v4)
+                                try reader.claimSlot(&slots.v4)
                                 slots.v4 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             case 2: try reader.passValue()
                             default: try reader.captureUnknown(&slots.u5, context)
@@ -384,10 +384,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
-                    try reader.optional(slots.v3, _loomKeys, 3, context)
-                    try reader.defaulted(slots.v4, _loomKeys, 4, context, default: "[]")
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.v3, _loomKeys, 3, context)
+                    try reader.defaulted(&slots.v4, _loomKeys, 4, context, default: "[]")
                     let u5 = try reader.capturedUnknown(&slots.u5, _loomKeys, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take(), u5)
@@ -494,10 +494,10 @@ struct ExpansionTests {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(slots.v0)
+                                    try reader.claimSlot(&slots.v0)
                                     slots.v0 = try reader.value(User.self, context)
                                 case 1:
-                                    try reader.claimSlot(slots.v1)
+                                    try reader.claimSlot(&slots.v1)
                                     slots.v1 = try reader.value(Kind.self, context)
                                 default: try reader.passUnknown(context)
                                 }
@@ -510,8 +510,8 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        try reader.required(slots.v0, _loomKeys, 0, context)
-                        try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "Kind.standard")
+                        try reader.required(&slots.v0, _loomKeys, 0, context)
+                        try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "Kind.standard")
                         try reader.endObject()
                         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? Kind.standard)
                     }
@@ -609,13 +609,13 @@ struct ExpansionTests {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(slots.v0)
+                                    try reader.claimSlot(&slots.v0)
                                     slots.v0 = try reader.value(String.self, context)
                                 case 1:
-                                    try reader.claimSlot(slots.v1, nullable: true)
+                                    try reader.claimSlot(&slots.v1, nullable: true)
                                     slots.v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                                 case 2:
-                                    try reader.claimSlot(slots.v2)
+                                    try reader.claimSlot(&slots.v2)
                                     slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                                 case 3: try reader.passValue()
                                 default: try reader.passUnknown(context)
@@ -629,9 +629,9 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        try reader.required(slots.v0, _loomKeys, 0, context)
-                        try reader.optional(slots.v1, _loomKeys, 1, context)
-                        try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "[]")
+                        try reader.required(&slots.v0, _loomKeys, 0, context)
+                        try reader.optional(&slots.v1, _loomKeys, 1, context)
+                        try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "[]")
                         try reader.endObject()
                         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take())
                     }
@@ -735,10 +735,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(URL.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -751,8 +751,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -853,7 +853,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
                                 if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
@@ -862,7 +862,7 @@ struct ExpansionTests {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                             case 0:
-                                                try reader.claimSlot(slots.v1)
+                                                try reader.claimSlot(&slots.v1)
                                                 slots.v1 = try reader.value(String.self, context)
                                             case 1:
                                                 if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.b2, context) {
@@ -871,7 +871,7 @@ struct ExpansionTests {
                                                         do {
                                                             switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
                                                             case 0:
-                                                                try reader.claimSlot(slots.v2, nullable: true)
+                                                                try reader.claimSlot(&slots.v2, nullable: true)
                                                                 slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                                                             default: try reader.passValue()
                                                             }
@@ -881,7 +881,7 @@ struct ExpansionTests {
                                                     } while try reader.moreMembers()
                                                 }
                                             case 2:
-                                                try reader.claimSlot(slots.v3)
+                                                try reader.claimSlot(&slots.v3)
                                                 slots.v3 = try reader.value(Int.self, context)
                                             default: try reader.passValue()
                                             }
@@ -903,10 +903,10 @@ struct ExpansionTests {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys_1, 0, context)
-                    try reader.optional(slots.v2, _loomKeys_2, 0, context)
-                    try reader.required(slots.v3, _loomKeys_1, 2, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys_1, 0, context)
+                    try reader.optional(&slots.v2, _loomKeys_2, 0, context)
+                    try reader.required(&slots.v3, _loomKeys_1, 2, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
                 }
@@ -1352,13 +1352,13 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0, nullable: true)
+                                try reader.claimSlot(&slots.v0, nullable: true)
                                 slots.v0 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
                             case 2:
-                                try reader.claimSlot(slots.v2, nullable: true)
+                                try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                             default: try reader.passUnknown(context)
                             }
@@ -1371,9 +1371,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.optional(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
-                    try reader.optional(slots.v2, _loomKeys, 2, context)
+                    try reader.optional(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     return (slots.v0.take() ?? nil, slots.v1.take() ?? nil, slots.v2.take() ?? nil)
                 }
@@ -1482,13 +1482,13 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             case 2:
-                                try reader.claimSlot(slots.v2, nullable: true)
+                                try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                             default: try reader.passUnknown(context)
                             }
@@ -1501,9 +1501,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(slots.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&slots.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
                     return (slots.v0.take(), slots.v1.take(), slots.v2.take())
                 }
@@ -1602,13 +1602,13 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             case 2:
-                                try reader.claimSlot(slots.v2, nullable: true)
+                                try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                             default: try reader.passUnknown(context)
                             }
@@ -1621,9 +1621,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(slots.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "base + 1")
-                    try reader.optionalDefaulted(slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&slots.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "base + 1")
+                    try reader.optionalDefaulted(&slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
                     return (slots.v0.take() ?? 3, slots.v1.take() ?? (base + 1), slots.v2.take() ?? "dark")
                 }
@@ -1718,7 +1718,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(String.self, context)
                             case 0: try reader.passValue()
                             default: try reader.passUnknown(context)
@@ -1732,7 +1732,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v1.take())
                 }
@@ -1818,7 +1818,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -1831,7 +1831,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -1919,10 +1919,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
                             default: try reader.passUnknown(context)
                             }
@@ -1935,8 +1935,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
@@ -2028,10 +2028,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Double.self, $1) } } }
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } } }
                             default: try reader.passUnknown(context)
                             }
@@ -2044,8 +2044,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -2132,10 +2132,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
@@ -2148,8 +2148,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -2233,7 +2233,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.set(context, lossy: false) { try $0.value(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
@@ -2246,7 +2246,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -2329,10 +2329,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.value(String.self, $1) }
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
@@ -2345,8 +2345,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -2437,7 +2437,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
                             case 1:
                                 if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
@@ -2446,7 +2446,7 @@ struct ExpansionTests {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                             case 0:
-                                                try reader.claimSlot(slots.v1, nullable: true)
+                                                try reader.claimSlot(&slots.v1, nullable: true)
                                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
                                             default: try reader.passValue()
                                             }
@@ -2467,8 +2467,8 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys_1, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys_1, 0, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
@@ -2567,10 +2567,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Double.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Double.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -2583,8 +2583,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -2683,16 +2683,16 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             case 2:
-                                try reader.claimSlot(slots.v2, nullable: true)
+                                try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             case 3:
-                                try reader.claimSlot(slots.v3)
+                                try reader.claimSlot(&slots.v3)
                                 slots.v3 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -2705,10 +2705,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
-                    try reader.optional(slots.v2, _loomKeys, 2, context)
-                    try reader.required(slots.v3, _loomKeys, 3, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.v3, _loomKeys, 3, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
                 }
@@ -2811,13 +2811,13 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
                             case 2:
-                                try reader.claimSlot(slots.v2)
+                                try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -2830,9 +2830,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
-                    try reader.required(slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
                 }
@@ -2931,10 +2931,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -2947,8 +2947,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -3125,7 +3125,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -3138,7 +3138,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -3222,13 +3222,13 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             case 2:
-                                try reader.claimSlot(slots.v2)
+                                try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.value(Bool.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -3241,9 +3241,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
-                    try reader.required(slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()))
                 }
@@ -3331,7 +3331,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -3344,7 +3344,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -3428,10 +3428,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -3444,8 +3444,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
                 }
@@ -3547,19 +3547,19 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             case 2:
-                                try reader.claimSlot(slots.v2)
+                                try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             case 3:
-                                try reader.claimSlot(slots.v3)
+                                try reader.claimSlot(&slots.v3)
                                 slots.v3 = try reader.value(Int.self, context)
                             case 4:
-                                try reader.claimSlot(slots.v4)
+                                try reader.claimSlot(&slots.v4)
                                 slots.v4 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -3572,11 +3572,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
-                    try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(slots.v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(slots.v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&slots.v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&slots.v4, _loomKeys, 4, context, default: "\\"\\"")
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take(), slots.v3.take(), slots.v4.take())
                 }
@@ -3683,10 +3683,10 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             default: try reader.passUnknown(context)
                             }
@@ -3699,8 +3699,8 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
@@ -3799,7 +3799,7 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case -1: try reader.captureUnknown(&slots.u3, context)
                             case let flattened: try reader.passFlattened(&slots.f, _loomKeys, flattened)
@@ -3813,7 +3813,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.f, .required, context) { slots.v1 = value }
                     if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.f, .optional, context) { slots.v2 = value }
                     let u3 = try reader.capturedUnknown(&slots.u3, _loomKeys, context)

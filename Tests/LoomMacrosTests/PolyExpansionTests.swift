@@ -450,10 +450,10 @@ struct PolyExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             default: try reader.passUnknown(context)
                             }
@@ -466,8 +466,8 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
                 }
@@ -544,7 +544,7 @@ struct PolyExpansionTests {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    try reader.optionalDefaulted(slots.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&slots.v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
                     if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
                 }
@@ -597,7 +597,7 @@ struct PolyExpansionTests {
                 static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(slots.v0)
+                        try reader.claimSlot(&slots.v0)
                         slots.v0 = try reader.value(Int.self, context)
                     default: try reader.passValue()
                     }
@@ -619,7 +619,7 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(slots.v0, keys, base &+ 0, context)
+                    try reader.required(&slots.v0, keys, base &+ 0, context)
                 }
 
                 static func _loomValues_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Message {
@@ -732,7 +732,7 @@ struct PolyExpansionTests {
                 }
 
                 func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.id = value }
                 }
 
@@ -783,10 +783,10 @@ struct PolyExpansionTests {
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(slots.v0)
+                        try reader.claimSlot(&slots.v0)
                         slots.v0 = try reader.value(String.self, context)
                     case 1:
-                        try reader.claimSlot(slots.v1, nullable: true)
+                        try reader.claimSlot(&slots.v1, nullable: true)
                         slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 2, keys, base &+ 2, &reader, context)
                     }
@@ -808,8 +808,8 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(slots.v0, keys, base &+ 0, context)
-                    try reader.optional(slots.v1, keys, base &+ 1, context)
+                    try reader.required(&slots.v0, keys, base &+ 0, context)
+                    try reader.optional(&slots.v1, keys, base &+ 1, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 2, &reader, context)
                 }
 
@@ -905,8 +905,8 @@ struct PolyExpansionTests {
 
                 func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 2, &reader, context)
-                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
-                    try reader.optionalDefaulted(slots.v1, keys, base &+ 1, context, default: "")
+                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
+                    try reader.optionalDefaulted(&slots.v1, keys, base &+ 1, context, default: "")
                     if let value = slots.v0.take() { self.body = value }
                     if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.draft = value }
                 }
@@ -983,7 +983,7 @@ struct PolyExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(String.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -996,7 +996,7 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -1102,22 +1102,22 @@ struct PolyExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(String.self, context)
                             case 2:
-                                try reader.claimSlot(slots.v2, nullable: true)
+                                try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             case 3:
-                                try reader.claimSlot(slots.v3, nullable: true)
+                                try reader.claimSlot(&slots.v3, nullable: true)
                                 slots.v3 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                             case 4:
-                                try reader.claimSlot(slots.v4, nullable: true)
+                                try reader.claimSlot(&slots.v4, nullable: true)
                                 slots.v4 = .some(try reader.readNull() ? .none : reader.value(Date.self, context))
                             case 5:
-                                try reader.claimSlot(slots.v5)
+                                try reader.claimSlot(&slots.v5)
                                 slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
@@ -1130,12 +1130,12 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
-                    try reader.optional(slots.v2, _loomKeys, 2, context)
-                    try reader.optional(slots.v3, _loomKeys, 3, context)
-                    try reader.optional(slots.v4, _loomKeys, 4, context)
-                    try reader.required(slots.v5, _loomKeys, 5, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.v2, _loomKeys, 2, context)
+                    try reader.optional(&slots.v3, _loomKeys, 3, context)
+                    try reader.optional(&slots.v4, _loomKeys, 4, context)
+                    try reader.required(&slots.v5, _loomKeys, 5, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take() ?? nil, try reader.unwrap(slots.v5.take()))
                 }
@@ -1214,11 +1214,11 @@ struct PolyExpansionTests {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "")
-                    try reader.optionalDefaulted(slots.v2, _loomKeys, 2, context, default: "")
-                    try reader.optionalDefaulted(slots.v3, _loomKeys, 3, context, default: "")
-                    try reader.optionalDefaulted(slots.v4, _loomKeys, 4, context, default: "")
-                    try reader.defaulted(slots.v5, _loomKeys, 5, context, default: "")
+                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&slots.v2, _loomKeys, 2, context, default: "")
+                    try reader.optionalDefaulted(&slots.v3, _loomKeys, 3, context, default: "")
+                    try reader.optionalDefaulted(&slots.v4, _loomKeys, 4, context, default: "")
+                    try reader.defaulted(&slots.v5, _loomKeys, 5, context, default: "")
                     try reader.endObject()
                     if let value = slots.v1.take() { self.title = value }
                     if let value = slots.v2.take(), value != nil || !context._nullIsMissing { self.body = value }
@@ -1294,7 +1294,7 @@ struct PolyExpansionTests {
                 public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(slots.v0)
+                        try reader.claimSlot(&slots.v0)
                         slots.v0 = try reader.value(String.self, context)
                     default: try reader.passValue()
                     }
@@ -1316,7 +1316,7 @@ struct PolyExpansionTests {
                 }
 
                 public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(slots.v0, keys, base &+ 0, context)
+                    try reader.required(&slots.v0, keys, base &+ 0, context)
                 }
 
                 static func _loomValues_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Node {
@@ -1417,7 +1417,7 @@ struct PolyExpansionTests {
                 }
 
                 public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.name = value }
                 }
 
@@ -1564,13 +1564,13 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(v0)
+                                    try reader.claimSlot(&v0)
                                     v0 = try reader.value(String.self, context)
                                 case 1:
-                                    try reader.claimSlot(v1, nullable: true)
+                                    try reader.claimSlot(&v1, nullable: true)
                                     v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                                 case 2:
-                                    try reader.claimSlot(v2)
+                                    try reader.claimSlot(&v2)
                                     v2 = try reader.value(Int.self, context)
                                 default: try reader.passUnknown(context)
                                 }
@@ -1579,9 +1579,9 @@ struct PolyExpansionTests {
                             }
                         } while try reader.moreMembers()
                     }
-                    try reader.required(v0, keys, 0, context)
-                    try reader.optional(v1, keys, 1, context)
-                    try reader.defaulted(v2, keys, 2, context, default: "400")
+                    try reader.required(&v0, keys, 0, context)
+                    try reader.optional(&v1, keys, 1, context)
+                    try reader.defaulted(&v2, keys, 2, context, default: "400")
                     try reader.endObject()
                     return Self.label(text: try reader.unwrap(v0.take()), fontSize: v1.take() ?? nil, weight: v2.take() ?? 400)
                 }
@@ -1712,10 +1712,10 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(v0)
+                                    try reader.claimSlot(&v0)
                                     v0 = try reader.value(String.self, context)
                                 case 1:
-                                    try reader.claimSlot(v1)
+                                    try reader.claimSlot(&v1)
                                     v1 = try reader.value(([[String]]).self, context)
                                 default: try reader.passUnknown(context)
                                 }
@@ -1724,8 +1724,8 @@ struct PolyExpansionTests {
                             }
                         } while try reader.moreMembers()
                     }
-                    try reader.required(v0, keys, 0, context)
-                    try reader.defaulted(v1, keys, 1, context, default: "[]")
+                    try reader.required(&v0, keys, 0, context)
+                    try reader.defaulted(&v1, keys, 1, context, default: "[]")
                     try reader.endObject()
                     return Self.note(content: try reader.unwrap(v0.take()), tags: v1.take() ?? [])
                 }
@@ -1849,10 +1849,10 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(v0)
+                                    try reader.claimSlot(&v0)
                                     v0 = try reader.value(Int.self, context)
                                 case 1:
-                                    try reader.claimSlot(v1, nullable: true)
+                                    try reader.claimSlot(&v1, nullable: true)
                                     v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                                 default: try reader.passUnknown(context)
                                 }
@@ -1861,8 +1861,8 @@ struct PolyExpansionTests {
                             }
                         } while try reader.moreMembers()
                     }
-                    try reader.required(v0, keys, 0, context)
-                    try reader.optional(v1, keys, 1, context)
+                    try reader.required(&v0, keys, 0, context)
+                    try reader.optional(&v1, keys, 1, context)
                     try reader.endObject()
                     return Self.failure(code: try reader.unwrap(v0.take()), message: v1.take() ?? nil)
                 }
@@ -1984,10 +1984,10 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(v0)
+                                    try reader.claimSlot(&v0)
                                     v0 = try reader.value(Double.self, context)
                                 case 1:
-                                    try reader.claimSlot(v1)
+                                    try reader.claimSlot(&v1)
                                     v1 = try reader.value(Double.self, context)
                                 default: try reader.passUnknown(context)
                                 }
@@ -1996,8 +1996,8 @@ struct PolyExpansionTests {
                             }
                         } while try reader.moreMembers()
                     }
-                    try reader.required(v0, keys, 0, context)
-                    try reader.required(v1, keys, 1, context)
+                    try reader.required(&v0, keys, 0, context)
+                    try reader.required(&v1, keys, 1, context)
                     try reader.endObject()
                     return Self.named(x: try reader.unwrap(v0.take()), y: try reader.unwrap(v1.take()))
                 }

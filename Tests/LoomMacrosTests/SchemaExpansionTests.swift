@@ -56,16 +56,16 @@ struct SchemaExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
                             case 2:
-                                try reader.claimSlot(slots.v2)
+                                try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.value(String.self, context)
                             case 3:
-                                try reader.claimSlot(slots.v3)
+                                try reader.claimSlot(&slots.v3)
                                 slots.v3 = try reader.value(Int.self, context.lenient)
                             case 4: try reader.collect(&slots.c4, 0)
                             case 5: try reader.collect(&slots.c4, 1)
@@ -80,10 +80,10 @@ struct SchemaExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.defaulted(slots.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
-                    try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
-                    try reader.required(slots.v3, _loomKeys, 3, context.lenient)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
+                    try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
+                    try reader.required(&slots.v3, _loomKeys, 3, context.lenient)
                     let c4 = try reader.collected(&slots.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take(), try reader.unwrap(slots.v3.take()), try reader.unwrap(c4))
@@ -176,7 +176,7 @@ struct SchemaExpansionTests {
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(slots.v0)
+                        try reader.claimSlot(&slots.v0)
                         slots.v0 = try reader.value(String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
                     }
@@ -198,7 +198,7 @@ struct SchemaExpansionTests {
                 }
 
                 static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(slots.v0, keys, base &+ 0, context)
+                    try reader.required(&slots.v0, keys, base &+ 0, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 1, &reader, context)
                 }
 
@@ -284,7 +284,7 @@ struct SchemaExpansionTests {
 
                 func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 1, &reader, context)
-                    try reader.defaulted(slots.v0, keys, base &+ 0, context, default: "")
+                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.v0.take() { self.body = value }
                 }
 

@@ -54,13 +54,13 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
                             case 1:
-                                try reader.claimSlot(slots.v1, nullable: true)
+                                try reader.claimSlot(&slots.v1, nullable: true)
                                 slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
                             case 2:
-                                try reader.claimSlot(slots.v2)
+                                try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
                             default: try reader.passUnknown(context)
                             }
@@ -73,9 +73,9 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.optional(slots.v1, _loomKeys, 1, context)
-                    try reader.required(slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
                 }
@@ -169,7 +169,7 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
                             default: try reader.passUnknown(context)
                             }
@@ -182,7 +182,7 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -270,13 +270,13 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context.lenient)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
                             case 2:
-                                try reader.claimSlot(slots.v2, nullable: true)
+                                try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } } })
                             default: try reader.passUnknown(context)
                             }
@@ -289,9 +289,9 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(slots.v0, _loomKeys, 0, context.lenient, default: "0")
-                    try reader.required(slots.v1, _loomKeys, 1, context)
-                    try reader.optional(slots.v2, _loomKeys, 2, context)
+                    try reader.defaulted(&slots.v0, _loomKeys, 0, context.lenient, default: "0")
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     return (slots.v0.take(), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil)
                 }
@@ -385,7 +385,7 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             default: try reader.passUnknown(context)
                             }
@@ -399,7 +399,7 @@ struct TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(slots.v0.take())
                 }
@@ -494,16 +494,16 @@ extension TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(slots.v0)
+                                try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.value(Int.self, context)
                             case 1:
-                                try reader.claimSlot(slots.v1)
+                                try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.value(Int.self, context)
                             case 2:
-                                try reader.claimSlot(slots.v2)
+                                try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.value(Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
                             case 3:
-                                try reader.claimSlot(slots.v3)
+                                try reader.claimSlot(&slots.v3)
                                 slots.v3 = try reader.value(Int.self, context.lenient(rounding: nil))
                             default: try reader.passUnknown(context)
                             }
@@ -517,10 +517,10 @@ extension TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    try reader.required(slots.v0, _loomKeys, 0, context)
-                    try reader.required(slots.v1, _loomKeys, 1, context)
-                    try reader.required(slots.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
-                    try reader.defaulted(slots.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
+                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
+                    try reader.defaulted(&slots.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
                     try reader.endObject()
                     return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()), slots.v3.take())
                 }
@@ -603,10 +603,10 @@ extension TransformExpansionTests {
         for expected in [
             #"try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
             #"let c1 = try reader.collected(&slots.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
-            #"try reader.defaulted(slots.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
-            #"try reader.defaulted(slots.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+            #"try reader.defaulted(&slots.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+            #"try reader.defaulted(&slots.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
             // update(json:): the same property without the note's text.
-            #"try reader.defaulted(slots.v2, _loomKeys, 4, context, default: "")"#,
+            #"try reader.defaulted(&slots.v2, _loomKeys, 4, context, default: "")"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

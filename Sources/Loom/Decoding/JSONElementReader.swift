@@ -223,7 +223,7 @@ extension _JSONElementReader: _JSONReading {
     /// Duplicates are resolved already; `null` where it is not allowed is noted.
     ///
     /// - Throws: a marker for `recover` on `null`.
-    public mutating func claimSlot<T>(_ slot: borrowing T?, nullable: Bool) throws {
+    public mutating func claimSlot<T>(_ slot: inout T?, nullable: Bool) throws {
         if !nullable && current.isNull { throw Marker.null }
     }
 
@@ -448,7 +448,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the first of them, unless errors are collected.
     public mutating func required<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {
         guard slot == nil else { return }
         switch outcome(keys, index) {
@@ -465,7 +465,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: it, unless errors are collected.
     public mutating func optional<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {
         if case .failed(let error)? = outcome(keys, index) { try fail(error) }
     }
@@ -475,7 +475,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the error, unless errors are collected.
     public mutating func defaulted<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         switch outcome(keys, index) {
@@ -499,7 +499,7 @@ extension _JSONElementReader: _JSONReading {
     ///
     /// - Throws: the error, unless errors are collected.
     public mutating func optionalDefaulted<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         switch outcome(keys, index) {

@@ -150,7 +150,7 @@ extension _JSONReader: _JSONReading {
     ///
     /// - Throws: ``Fallback`` when the slot is filled or the value is an unexpected `null`.
     @inlinable @inline(__always)
-    public mutating func claimSlot<T>(_ slot: borrowing T?, nullable: Bool) throws {
+    public mutating func claimSlot<T>(_ slot: inout T?, nullable: Bool) throws {
         try claim(slot, nullable: nullable)
     }
 
@@ -354,7 +354,7 @@ extension _JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` when it was missing.
     @inlinable @inline(__always)
     public mutating func required<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {
         guard slot != nil else { try Self.fail() }
     }
@@ -362,7 +362,7 @@ extension _JSONReader: _JSONReading {
     /// Nothing to check: the member loop read the value or `null`.
     @inlinable @inline(__always)
     public mutating func optional<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext
     ) throws {}
 
     /// A missing key takes the default.
@@ -370,7 +370,7 @@ extension _JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` for a missing key in a decode that reports: the report notes it.
     @inlinable @inline(__always)
     public mutating func defaulted<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         guard slot != nil || !reporting else { try Self.fail() }
@@ -381,7 +381,7 @@ extension _JSONReader: _JSONReading {
     /// - Throws: ``Fallback`` for a missing key in a decode that reports: the report notes it.
     @inlinable @inline(__always)
     public mutating func optionalDefaulted<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws {
         guard slot != nil || !reporting else { try Self.fail() }

@@ -21,6 +21,11 @@ import Foundation
 /// to ``recover(_:_:)``). Then the checks (``required(_:_:_:_:)`` and the others) judge what each
 /// property's slot holds, ``endObject()`` throws what was gathered, and ``unwrap(_:)`` takes
 /// the values.
+///
+/// `claimSlot` and the checks only look at a slot, yet take it `inout`: a debug build then
+/// passes its address, where a borrowed argument costs a copy of the slot and its release at
+/// every call, code the compiler generates, and the user's build pays for, once per property
+/// of every model. Optimized builds inline them either way.
 public protocol _JSONReading {
     // MARK: The member loop
 
@@ -81,7 +86,7 @@ public protocol _JSONReading {
     /// the value may be `null` only when `nullable`.
     ///
     /// - Throws: for a repeated key or an unexpected `null`.
-    mutating func claimSlot<T>(_ slot: borrowing T?, nullable: Bool) throws
+    mutating func claimSlot<T>(_ slot: inout T?, nullable: Bool) throws
 
     /// Reads `null`; returns whether it was.
     mutating func readNull() -> Bool
@@ -231,13 +236,13 @@ public protocol _JSONReading {
     /// Checks a required property: its slot must hold a value.
     ///
     /// - Throws: for a missing key, `null` or a value that failed.
-    mutating func required<T>(_ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
+    mutating func required<T>(_ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
         throws
 
     /// Checks an optional property (`nil` for a missing key or `null`).
     ///
     /// - Throws: for a value that failed.
-    mutating func optional<T>(_ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
+    mutating func optional<T>(_ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext)
         throws
 
     /// Checks a property with a default; `defaultValue` is the default as written in source,
@@ -245,7 +250,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: for `null` (unless the decoder treats it as missing) or a value that failed.
     mutating func defaulted<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws
 
@@ -253,7 +258,7 @@ public protocol _JSONReading {
     ///
     /// - Throws: for a value that failed.
     mutating func optionalDefaulted<T>(
-        _ slot: borrowing T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
+        _ slot: inout T?, _ keys: _JSONKeySet, _ index: Int, _ context: borrowing JSONDecodingContext,
         default defaultValue: String
     ) throws
 
@@ -339,8 +344,8 @@ extension _JSONReading {
     ///
     /// - Throws: for a repeated key or `null`.
     @inlinable @inline(__always)
-    public mutating func claimSlot<T>(_ slot: borrowing T?) throws {
-        try claimSlot(slot, nullable: false)
+    public mutating func claimSlot<T>(_ slot: inout T?) throws {
+        try claimSlot(&slot, nullable: false)
     }
 }
 

@@ -800,10 +800,10 @@ enum EnumGenerator {
                     object.line("        case \(index):")
                     if let wrapped = value.wrapped {
                         let null = value.defaultValue == nil ? "reader.readNull()" : "reader.readNullKeepingDefault(context)"
-                        object.line("            try reader.claimSlot(v\(index), nullable: true)")
+                        object.line("            try reader.claimSlot(&v\(index), nullable: true)")
                         object.line("            v\(index) = .some(try \(null) ? .none : reader.value(\(wrapped).self, context))")
                     } else {
-                        object.line("            try reader.claimSlot(v\(index))")
+                        object.line("            try reader.claimSlot(&v\(index))")
                         object.line("            v\(index) = try reader.value(\(value.type).self, context)")
                     }
                 }
@@ -819,16 +819,16 @@ enum EnumGenerator {
                 let noted = KeySpelling.literal(value.defaultValue ?? "")
                 switch (value.wrapped != nil, value.defaultValue) {
                 case (false, nil):
-                    body.line("try reader.required(v\(index), keys, \(index), context)")
+                    body.line("try reader.required(&v\(index), keys, \(index), context)")
                     arguments.append("try reader.unwrap(v\(index).take())")
                 case (true, nil):
-                    body.line("try reader.optional(v\(index), keys, \(index), context)")
+                    body.line("try reader.optional(&v\(index), keys, \(index), context)")
                     arguments.append("v\(index).take() ?? nil")
                 case (false, let expression?):
-                    body.line("try reader.defaulted(v\(index), keys, \(index), context, default: \(noted))")
+                    body.line("try reader.defaulted(&v\(index), keys, \(index), context, default: \(noted))")
                     arguments.append("v\(index).take() ?? \(expression)")
                 case (true, let expression?):
-                    body.line("try reader.optionalDefaulted(v\(index), keys, \(index), context, default: \(noted))")
+                    body.line("try reader.optionalDefaulted(&v\(index), keys, \(index), context, default: \(noted))")
                     arguments.append("v\(index).take() ?? \(expression)")
                 }
             }

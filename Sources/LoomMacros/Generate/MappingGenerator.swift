@@ -203,14 +203,14 @@ enum MappingGenerator {
             }
             switch property.presence {
             case .required, .defaulted:
-                return ["try reader.claimSlot(\(slot))", "\(slot) = try \(value)"]
+                return ["try reader.claimSlot(&\(slot))", "\(slot) = try \(value)"]
             case .optional:
                 // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` (`JSONValue`) would
                 // take `nil` as its own value.
-                return ["try reader.claimSlot(\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
+                return ["try reader.claimSlot(&\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
             case .optionalDefaulted:
                 return [
-                    "try reader.claimSlot(\(slot), nullable: true)",
+                    "try reader.claimSlot(&\(slot), nullable: true)",
                     "\(slot) = .some(try reader.readNullKeepingDefault(context) ? .none : \(value))",
                 ]
             }
@@ -228,12 +228,12 @@ enum MappingGenerator {
         switch property.presence {
         case .required, .defaulted:
             // `null` is one more value that fails.
-            return ["try reader.claimSlot(\(slot), nullable: true)", "\(slot) = try \(value)"]
+            return ["try reader.claimSlot(&\(slot), nullable: true)", "\(slot) = try \(value)"]
         case .optional:
-            return ["try reader.claimSlot(\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
+            return ["try reader.claimSlot(&\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
         case .optionalDefaulted:
             return [
-                "try reader.claimSlot(\(slot), nullable: true)",
+                "try reader.claimSlot(&\(slot), nullable: true)",
                 "\(slot) = try reader.readNullKeepingDefault(context) ? .some(.none) : \(value).map { .some($0) }",
             ]
         }
@@ -300,7 +300,7 @@ enum MappingGenerator {
                 case .defaulted, .optionalDefaulted: defaultArgument = ", default: \(noted)"
                 }
                 lines.append(
-                    "try reader.\(function)(slots.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
+                    "try reader.\(function)(&slots.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
             case .fallbacks(let slots):
                 let candidates = slots.map { "(\(reference($0)))" }.joined(separator: ", ")
                 lines.append(

@@ -34,10 +34,10 @@ struct HandUser: Equatable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(String.self, context)
                 case 1:
-                    try reader.claimSlot(slots.v1)
+                    try reader.claimSlot(&slots.v1)
                     slots.v1 = try reader.value(Int.self, context)
                 default: try reader.passUnknown(context)
                 }
@@ -52,8 +52,8 @@ struct HandUser: Equatable {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.v1, _loomKeys, 1, context)
         try reader.endObject()
         return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
     }
@@ -146,10 +146,10 @@ struct HandIssue: Equatable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(Int.self, context)
                 case 1:
-                    try reader.claimSlot(slots.v1)
+                    try reader.claimSlot(&slots.v1)
                     slots.v1 = try reader.value(State.self, context)
                 case 2:
                     if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
@@ -158,7 +158,7 @@ struct HandIssue: Equatable {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.claimSlot(slots.v2)
+                                    try reader.claimSlot(&slots.v2)
                                     slots.v2 = try reader.value(String.self, context)
                                 default: try reader.passValue()
                                 }
@@ -168,13 +168,13 @@ struct HandIssue: Equatable {
                         } while try reader.moreMembers()
                     }
                 case 3:
-                    try reader.claimSlot(slots.v3, nullable: true)
+                    try reader.claimSlot(&slots.v3, nullable: true)
                     slots.v3 = .some(try reader.readNull() ? .none : reader.value(HandUser.self, context))
                 case 4:
-                    try reader.claimSlot(slots.v4)
+                    try reader.claimSlot(&slots.v4)
                     slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
                 case 5:
-                    try reader.claimSlot(slots.v5)
+                    try reader.claimSlot(&slots.v5)
                     slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                 case 6:
                     if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 0) {
@@ -198,12 +198,12 @@ struct HandIssue: Equatable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.required(slots.v1, _loomKeys, 1, context)
-        try reader.required(slots.v2, _loomKeys_1, 0, context)
-        try reader.optional(slots.v3, _loomKeys, 3, context)
-        try reader.required(slots.v4, _loomKeys, 4, context)
-        try reader.defaulted(slots.v5, _loomKeys, 5, context, default: "[]")
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.v1, _loomKeys, 1, context)
+        try reader.required(&slots.v2, _loomKeys_1, 0, context)
+        try reader.optional(&slots.v3, _loomKeys, 3, context)
+        try reader.required(&slots.v4, _loomKeys, 4, context)
+        try reader.defaulted(&slots.v5, _loomKeys, 5, context, default: "[]")
         try reader.fallback(slots.v6, slots.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
         try reader.endObject()
         return (

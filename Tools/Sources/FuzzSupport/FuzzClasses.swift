@@ -33,13 +33,13 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(Int.self, context)
                 case 1:
-                    try reader.claimSlot(slots.v1, nullable: true)
+                    try reader.claimSlot(&slots.v1, nullable: true)
                     slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
                 case 2:
-                    try reader.claimSlot(slots.v2)
+                    try reader.claimSlot(&slots.v2)
                     slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                 default: try reader.passUnknown(context)
                 }
@@ -54,9 +54,9 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.optional(slots.v1, _loomKeys, 1, context)
-        try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "[]")
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.optional(&slots.v1, _loomKeys, 1, context)
+        try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "[]")
         try reader.endObject()
         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take())
     }
@@ -156,10 +156,10 @@ public class FuzzMessage: Equatable {
         let _loomKeys_1 = Self._loomKeys_1
         switch slot {
         case 0:
-            try reader.claimSlot(slots.v0)
+            try reader.claimSlot(&slots.v0)
             slots.v0 = try reader.value(Int.self, context)
         case 1:
-            try reader.claimSlot(slots.v1, nullable: true)
+            try reader.claimSlot(&slots.v1, nullable: true)
             slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
         case 2:
             if try reader.beginNested(keys, base &+ 2, _loomKeys_1, seen: &slots.b1, context) {
@@ -168,7 +168,7 @@ public class FuzzMessage: Equatable {
                     do {
                         switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                         case 0:
-                            try reader.claimSlot(slots.v2, nullable: true)
+                            try reader.claimSlot(&slots.v2, nullable: true)
                             slots.v2 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                         default: try reader.passValue()
                         }
@@ -207,9 +207,9 @@ public class FuzzMessage: Equatable {
         _ context: borrowing JSONDecodingContext
     ) throws {
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(slots.v0, keys, base &+ 0, context)
-        try reader.optional(slots.v1, keys, base &+ 1, context)
-        try reader.optional(slots.v2, _loomKeys_1, 0, context)
+        try reader.required(&slots.v0, keys, base &+ 0, context)
+        try reader.optional(&slots.v1, keys, base &+ 1, context)
+        try reader.optional(&slots.v2, _loomKeys_1, 0, context)
     }
 
     static func _loomValues_FuzzMessage<R: _JSONReading>(
@@ -352,7 +352,7 @@ public final class FuzzTextMessage: FuzzMessage {
     ) throws {
         switch slot {
         case 0:
-            try reader.claimSlot(slots.v0)
+            try reader.claimSlot(&slots.v0)
             slots.v0 = try reader.value(String.self, context)
         default: try FuzzMessage._loomReadMember_FuzzMessage(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
         }
@@ -384,7 +384,7 @@ public final class FuzzTextMessage: FuzzMessage {
         _ slots: inout _LoomSlots_FuzzTextMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
         _ context: borrowing JSONDecodingContext
     ) throws {
-        try reader.required(slots.v0, keys, base &+ 0, context)
+        try reader.required(&slots.v0, keys, base &+ 0, context)
         try FuzzMessage._loomCheck_FuzzMessage(&slots.sup, keys, base &+ 1, &reader, context)
     }
 
@@ -482,7 +482,7 @@ public final class FuzzPictureMessage: FuzzMessage {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
         switch slot {
         case 0:
-            try reader.claimSlot(slots.v0)
+            try reader.claimSlot(&slots.v0)
             slots.v0 = try reader.value(URL.self, context)
         case 1:
             if try reader.beginNested(keys, base &+ 1, _loomKeys_FuzzPictureMessage_1, seen: &slots.b1, context) {
@@ -491,7 +491,7 @@ public final class FuzzPictureMessage: FuzzMessage {
                     do {
                         switch try reader.nextKey(_loomKeys_FuzzPictureMessage_1, hint: &hint1) {
                         case 0:
-                            try reader.claimSlot(slots.v1, nullable: true)
+                            try reader.claimSlot(&slots.v1, nullable: true)
                             slots.v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                         default: try reader.passValue()
                         }
@@ -531,8 +531,8 @@ public final class FuzzPictureMessage: FuzzMessage {
         _ context: borrowing JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
-        try reader.required(slots.v0, keys, base &+ 0, context)
-        try reader.optional(slots.v1, _loomKeys_FuzzPictureMessage_1, 0, context)
+        try reader.required(&slots.v0, keys, base &+ 0, context)
+        try reader.optional(&slots.v1, _loomKeys_FuzzPictureMessage_1, 0, context)
         try FuzzMessage._loomCheck_FuzzMessage(&slots.sup, keys, base &+ 2, &reader, context)
     }
 

@@ -39,10 +39,10 @@ public struct FuzzUser: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(String.self, context)
                 case 1:
-                    try reader.claimSlot(slots.v1)
+                    try reader.claimSlot(&slots.v1)
                     slots.v1 = try reader.value(Int.self, context)
                 default: try reader.passUnknown(context)
                 }
@@ -57,8 +57,8 @@ public struct FuzzUser: Equatable, Sendable {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.required(slots.v1, _loomKeys, 1, context)
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.v1, _loomKeys, 1, context)
         try reader.endObject()
         return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
     }
@@ -146,35 +146,35 @@ public struct FuzzProfile: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(String.self, context)
                 case 1:
-                    try reader.claimSlot(slots.v1)
+                    try reader.claimSlot(&slots.v1)
                     slots.v1 = try reader.value(Int8.self, context)
                 case 2:
-                    try reader.claimSlot(slots.v2)
+                    try reader.claimSlot(&slots.v2)
                     slots.v2 = try reader.value(Double.self, context)
                 case 3:
-                    try reader.claimSlot(slots.v3, nullable: true)
+                    try reader.claimSlot(&slots.v3, nullable: true)
                     slots.v3 = .some(
                         try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                 case 4:
-                    try reader.claimSlot(slots.v4, nullable: true)
+                    try reader.claimSlot(&slots.v4, nullable: true)
                     slots.v4 = .some(try reader.readNull() ? .none : reader.value(FuzzUser.self, context))
                 case 5:
-                    try reader.claimSlot(slots.v5, nullable: true)
+                    try reader.claimSlot(&slots.v5, nullable: true)
                     slots.v5 = .some(
                         try reader.readNull() ? .none : reader.dictionary(context, lossy: false) {
                             try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
                         })
                 case 6:
-                    try reader.claimSlot(slots.v6, nullable: true)
+                    try reader.claimSlot(&slots.v6, nullable: true)
                     slots.v6 = .some(try reader.readNull() ? .none : reader.value(JSONValue.self, context))
                 case 7:
-                    try reader.claimSlot(slots.v7, nullable: true)
+                    try reader.claimSlot(&slots.v7, nullable: true)
                     slots.v7 = .some(try reader.readNull() ? .none : reader.value(Date.self, context))
                 case 8:
-                    try reader.claimSlot(slots.v8, nullable: true)
+                    try reader.claimSlot(&slots.v8, nullable: true)
                     slots.v8 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: true) {
                             try $0.value(Int.self, $1)
@@ -192,15 +192,15 @@ public struct FuzzProfile: Equatable, Sendable {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.required(slots.v1, _loomKeys, 1, context)
-        try reader.defaulted(slots.v2, _loomKeys, 2, context, default: "1.5")
-        try reader.optionalDefaulted(slots.v3, _loomKeys, 3, context, default: "\"carpe diem\"")
-        try reader.optional(slots.v4, _loomKeys, 4, context)
-        try reader.optional(slots.v5, _loomKeys, 5, context)
-        try reader.optional(slots.v6, _loomKeys, 6, context)
-        try reader.optional(slots.v7, _loomKeys, 7, context)
-        try reader.optional(slots.v8, _loomKeys, 8, context)
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.v1, _loomKeys, 1, context)
+        try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "1.5")
+        try reader.optionalDefaulted(&slots.v3, _loomKeys, 3, context, default: "\"carpe diem\"")
+        try reader.optional(&slots.v4, _loomKeys, 4, context)
+        try reader.optional(&slots.v5, _loomKeys, 5, context)
+        try reader.optional(&slots.v6, _loomKeys, 6, context)
+        try reader.optional(&slots.v7, _loomKeys, 7, context)
+        try reader.optional(&slots.v8, _loomKeys, 8, context)
         try reader.endObject()
         return (
             try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take(), slots.v3.take(),
@@ -393,10 +393,10 @@ public struct FuzzIssue: Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(Int.self, context)
                 case 1:
-                    try reader.claimSlot(slots.v1)
+                    try reader.claimSlot(&slots.v1)
                     slots.v1 = try reader.value(State.self, context)
                 case 2:
                     if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
@@ -405,7 +405,7 @@ public struct FuzzIssue: Sendable {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.claimSlot(slots.v2)
+                                    try reader.claimSlot(&slots.v2)
                                     slots.v2 = try reader.value(String.self, context)
                                 default: try reader.passValue()
                                 }
@@ -415,13 +415,13 @@ public struct FuzzIssue: Sendable {
                         } while try reader.moreMembers()
                     }
                 case 3:
-                    try reader.claimSlot(slots.v3, nullable: true)
+                    try reader.claimSlot(&slots.v3, nullable: true)
                     slots.v3 = .some(try reader.readNull() ? .none : reader.value(FuzzUser.self, context))
                 case 4:
-                    try reader.claimSlot(slots.v4)
+                    try reader.claimSlot(&slots.v4)
                     slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
                 case 5:
-                    try reader.claimSlot(slots.v5)
+                    try reader.claimSlot(&slots.v5)
                     slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                 case 6:
                     if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 0) {
@@ -432,40 +432,40 @@ public struct FuzzIssue: Sendable {
                         slots.v6 = try reader.value(Int.self, context)
                     }
                 case 8:
-                    try reader.claimSlot(slots.v7, nullable: true)
+                    try reader.claimSlot(&slots.v7, nullable: true)
                     slots.v7 = .some(
                         try reader.readNull() ? .none : reader.dictionary(context, lossy: false) {
                             try $0.value(Double.self, $1)
                         })
                 case 9:
-                    try reader.claimSlot(slots.v8, nullable: true)
+                    try reader.claimSlot(&slots.v8, nullable: true)
                     slots.v8 = .some(try reader.readNull() ? .none : reader.value(FuzzMoney.self, context))
                 case 10:
-                    try reader.claimSlot(slots.v9, nullable: true)
+                    try reader.claimSlot(&slots.v9, nullable: true)
                     slots.v9 = .some(try reader.readNull() ? .none : reader.value(Float.self, context))
                 case 11:
-                    try reader.claimSlot(slots.v10, nullable: true)
+                    try reader.claimSlot(&slots.v10, nullable: true)
                     slots.v10 = .some(try reader.readNull() ? .none : reader.value(UInt64.self, context))
                 case 12:
-                    try reader.claimSlot(slots.v11, nullable: true)
+                    try reader.claimSlot(&slots.v11, nullable: true)
                     slots.v11 = .some(try reader.readNull() ? .none : reader.value(Int8.self, context))
                 case 13:
-                    try reader.claimSlot(slots.v12, nullable: true)
+                    try reader.claimSlot(&slots.v12, nullable: true)
                     slots.v12 = .some(try reader.readNull() ? .none : reader.value(Decimal.self, context))
                 case 14:
-                    try reader.claimSlot(slots.v13, nullable: true)
+                    try reader.claimSlot(&slots.v13, nullable: true)
                     slots.v13 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: false) {
                             try $0.value(FuzzIssue.self, $1)
                         })
                 case 15:
-                    try reader.claimSlot(slots.v14, nullable: true)
+                    try reader.claimSlot(&slots.v14, nullable: true)
                     slots.v14 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: false) {
                             try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
                         })
                 case 16:
-                    try reader.claimSlot(slots.v15, nullable: true)
+                    try reader.claimSlot(&slots.v15, nullable: true)
                     slots.v15 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: false) {
                             try $0.value(Date.self, $1)
@@ -484,22 +484,22 @@ public struct FuzzIssue: Sendable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.required(slots.v1, _loomKeys, 1, context)
-        try reader.required(slots.v2, _loomKeys_1, 0, context)
-        try reader.optional(slots.v3, _loomKeys, 3, context)
-        try reader.required(slots.v4, _loomKeys, 4, context)
-        try reader.defaulted(slots.v5, _loomKeys, 5, context, default: "[]")
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.v1, _loomKeys, 1, context)
+        try reader.required(&slots.v2, _loomKeys_1, 0, context)
+        try reader.optional(&slots.v3, _loomKeys, 3, context)
+        try reader.required(&slots.v4, _loomKeys, 4, context)
+        try reader.defaulted(&slots.v5, _loomKeys, 5, context, default: "[]")
         try reader.fallback(slots.v6, slots.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
-        try reader.optional(slots.v7, _loomKeys, 8, context)
-        try reader.optional(slots.v8, _loomKeys, 9, context)
-        try reader.optional(slots.v9, _loomKeys, 10, context)
-        try reader.optional(slots.v10, _loomKeys, 11, context)
-        try reader.optional(slots.v11, _loomKeys, 12, context)
-        try reader.optional(slots.v12, _loomKeys, 13, context)
-        try reader.optional(slots.v13, _loomKeys, 14, context)
-        try reader.optional(slots.v14, _loomKeys, 15, context)
-        try reader.optional(slots.v15, _loomKeys, 16, context)
+        try reader.optional(&slots.v7, _loomKeys, 8, context)
+        try reader.optional(&slots.v8, _loomKeys, 9, context)
+        try reader.optional(&slots.v9, _loomKeys, 10, context)
+        try reader.optional(&slots.v10, _loomKeys, 11, context)
+        try reader.optional(&slots.v11, _loomKeys, 12, context)
+        try reader.optional(&slots.v12, _loomKeys, 13, context)
+        try reader.optional(&slots.v13, _loomKeys, 14, context)
+        try reader.optional(&slots.v14, _loomKeys, 15, context)
+        try reader.optional(&slots.v15, _loomKeys, 16, context)
         try reader.endObject()
         return (
             try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()),
@@ -754,7 +754,7 @@ public struct FuzzReading: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(String.self, context)
                 case 1: try reader.collect(&slots.c1, 0)
                 case 2:
@@ -765,7 +765,7 @@ public struct FuzzReading: Equatable, Sendable {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0: try reader.collect(&slots.c1, 1)
                                 case 1:
-                                    try reader.claimSlot(slots.v3, nullable: true)
+                                    try reader.claimSlot(&slots.v3, nullable: true)
                                     slots.v3 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
                                 case 2:
                                     if try reader.claimAlternative(&slots.v4, &slots.r4, rank: 1) {
@@ -785,7 +785,7 @@ public struct FuzzReading: Equatable, Sendable {
                         slots.v4 = try reader.value(Int.self, context)
                     }
                 case 6:
-                    try reader.claimSlot(slots.v5, nullable: true)
+                    try reader.claimSlot(&slots.v5, nullable: true)
                     slots.v5 = .some(
                         try reader.readNull()
                             ? .none
@@ -806,16 +806,16 @@ public struct FuzzReading: Equatable, Sendable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.v0, _loomKeys, 0, context)
         let c1 = try reader.collected(
             &slots.c1, [("temp", _loomKeys, 1), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: ""
         ) { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
         let c2 = try reader.collected(
             &slots.c2, [("wind_speed", _loomKeys, 3), ("wind_deg", _loomKeys, 4)], .optional, context, default: ""
         ) { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
-        try reader.optional(slots.v3, _loomKeys_1, 1, context)
+        try reader.optional(&slots.v3, _loomKeys_1, 1, context)
         try reader.fallback(slots.v4, slots.r4, [(_loomKeys, 5), (_loomKeys_1, 2)], .defaulted, context, default: "0")
-        try reader.optional(slots.v5, _loomKeys, 6, context)
+        try reader.optional(&slots.v5, _loomKeys, 6, context)
         try reader.endObject()
         return (
             try reader.unwrap(slots.v0.take()), try reader.unwrap(c1), c2 ?? nil, slots.v3.take() ?? nil,
@@ -937,7 +937,7 @@ public struct FuzzCircle: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(slots.v0)
+                    try reader.claimSlot(&slots.v0)
                     slots.v0 = try reader.value(Double.self, context)
                 case 1:
                     if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
@@ -946,10 +946,10 @@ public struct FuzzCircle: Equatable, Sendable {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.claimSlot(slots.v1)
+                                    try reader.claimSlot(&slots.v1)
                                     slots.v1 = try reader.value(Double.self, context)
                                 case 1:
-                                    try reader.claimSlot(slots.v2)
+                                    try reader.claimSlot(&slots.v2)
                                     slots.v2 = try reader.value(Double.self, context)
                                 default: try reader.passValue()
                                 }
@@ -972,9 +972,9 @@ public struct FuzzCircle: Equatable, Sendable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(slots.v0, _loomKeys, 0, context)
-        try reader.defaulted(slots.v1, _loomKeys_1, 0, context, default: "0")
-        try reader.defaulted(slots.v2, _loomKeys_1, 1, context, default: "0")
+        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.defaulted(&slots.v1, _loomKeys_1, 0, context, default: "0")
+        try reader.defaulted(&slots.v2, _loomKeys_1, 1, context, default: "0")
         try reader.endObject()
         return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take())
     }
