@@ -52,9 +52,7 @@ struct CodableExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -80,8 +78,7 @@ struct CodableExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.login, to: &writer)
+                    try context._encode(self.login, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 

@@ -38,12 +38,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -70,10 +66,8 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.login, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.login, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -146,12 +140,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -178,10 +168,8 @@ struct ExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.name, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.count, to: &writer)
+                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.count, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -251,9 +239,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -279,8 +265,7 @@ struct ExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.name, to: &writer)
+                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -360,15 +345,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
-                            case 3:
-                                try reader.claimSlot(&slots.v3, nullable: true)
-                                slots.v3 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
+                            case 3: try reader.readOptionalSlot(&slots.v3, Int.self, context)
                             case 4:
                                 try reader.claimSlot(&slots.v4)
                                 slots.v4 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
@@ -402,10 +381,8 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
-                    try context.encode(self.client, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.client, Self._loomKeys, 2, to: &writer)
                     if let value = self.parent {
                         context._writeKey(Self._loomKeys, 3, to: &writer)
                         try context.encode(value, to: &writer)
@@ -493,12 +470,8 @@ struct ExpansionTests {
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0:
-                                    try reader.claimSlot(&slots.v0)
-                                    slots.v0 = try reader.value(User.self, context)
-                                case 1:
-                                    try reader.claimSlot(&slots.v1)
-                                    slots.v1 = try reader.value(Kind.self, context)
+                                case 0: try reader.readSlot(&slots.v0, User.self, context)
+                                case 1: try reader.readSlot(&slots.v1, Kind.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -525,10 +498,8 @@ struct ExpansionTests {
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                         try writer.beginObject()
-                        context._writeKey(Self._loomKeys, 0, to: &writer)
-                        try context.encode(self.user, to: &writer)
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.encode(self.kind, to: &writer)
+                        try context._encode(self.user, Self._loomKeys, 0, to: &writer)
+                        try context._encode(self.kind, Self._loomKeys, 1, to: &writer)
                         writer.endObject()
                     }
 
@@ -608,12 +579,8 @@ struct ExpansionTests {
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0:
-                                    try reader.claimSlot(&slots.v0)
-                                    slots.v0 = try reader.value(String.self, context)
-                                case 1:
-                                    try reader.claimSlot(&slots.v1, nullable: true)
-                                    slots.v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                                case 0: try reader.readSlot(&slots.v0, String.self, context)
+                                case 1: try reader.readOptionalSlot(&slots.v1, Int.self, context)
                                 case 2:
                                     try reader.claimSlot(&slots.v2)
                                     slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
@@ -645,19 +612,11 @@ struct ExpansionTests {
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                         try writer.beginObject()
-                        context._writeKey(Self._loomKeys, 0, to: &writer)
-                        try context.encode(self.value, to: &writer)
-                        if let value = self.expires {
-                            context._writeKey(Self._loomKeys, 1, to: &writer)
-                            try context.encode(value, to: &writer)
-                        } else if context.writesNulls {
-                            context._writeKey(Self._loomKeys, 1, to: &writer)
-                            writer.writeNull()
-                        }
+                        try context._encode(self.value, Self._loomKeys, 0, to: &writer)
+                        try context._encodeOptional(self.expires, Self._loomKeys, 1, to: &writer)
                         context._writeKey(Self._loomKeys, 2, to: &writer)
                         try context.array(self.scopes, to: &writer) { try context.encode($0, to: &$1) }
-                        context._writeKey(Self._loomKeys, 3, to: &writer)
-                        try context.encode(self.kind, to: &writer)
+                        try context._encode(self.kind, Self._loomKeys, 3, to: &writer)
                         writer.endObject()
                     }
 
@@ -734,12 +693,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(URL.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, URL.self, context)
+                            case 1: try reader.readSlot(&slots.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -766,10 +721,8 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.htmlURL, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.name, to: &writer)
+                    try context._encode(self.htmlURL, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.name, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -852,27 +805,21 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
                             case 1:
                                 if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0:
-                                                try reader.claimSlot(&slots.v1)
-                                                slots.v1 = try reader.value(String.self, context)
+                                            case 0: try reader.readSlot(&slots.v1, String.self, context)
                                             case 1:
                                                 if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.b2, context) {
                                                     var hint2 = 0
                                                     repeat {
                                                         do {
                                                             switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
-                                                            case 0:
-                                                                try reader.claimSlot(&slots.v2, nullable: true)
-                                                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                                                            case 0: try reader.readOptionalSlot(&slots.v2, String.self, context)
                                                             default: try reader.passValue()
                                                             }
                                                         } catch {
@@ -880,9 +827,7 @@ struct ExpansionTests {
                                                         }
                                                     } while try reader.moreMembers()
                                                 }
-                                            case 2:
-                                                try reader.claimSlot(&slots.v3)
-                                                slots.v3 = try reader.value(Int.self, context)
+                                            case 2: try reader.readSlot(&slots.v3, Int.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -920,26 +865,17 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys_1, 0, to: &writer)
-                    try context.encode(self.login, to: &writer)
+                    try context._encode(self.login, Self._loomKeys_1, 0, to: &writer)
                     if context.writesNulls || self.name != nil {
                         context._writeKey(Self._loomKeys_1, 1, to: &writer)
                         try writer.beginObject()
-                        if let value = self.name {
-                            context._writeKey(Self._loomKeys_2, 0, to: &writer)
-                            try context.encode(value, to: &writer)
-                        } else if context.writesNulls {
-                            context._writeKey(Self._loomKeys_2, 0, to: &writer)
-                            writer.writeNull()
-                        }
+                        try context._encodeOptional(self.name, Self._loomKeys_2, 0, to: &writer)
                         writer.endObject()
                     }
-                    context._writeKey(Self._loomKeys_1, 2, to: &writer)
-                    try context.encode(self.userID, to: &writer)
+                    try context._encode(self.userID, Self._loomKeys_1, 2, to: &writer)
                     writer.endObject()
                     writer.endObject()
                 }
@@ -1039,8 +975,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1150,13 +1085,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    if let value = self.title {
-                        context._writeKey(Self._loomKeys, 0, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 0, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encodeOptional(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1351,15 +1280,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0, nullable: true)
-                                slots.v0 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
-                            case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                            case 0: try reader.readOptionalSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.v1, URL.self, context)
+                            case 2: try reader.readOptionalSlot(&slots.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1387,27 +1310,9 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    if let value = self.bio {
-                        context._writeKey(Self._loomKeys, 0, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 0, to: &writer)
-                        writer.writeNull()
-                    }
-                    if let value = self.website {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        writer.writeNull()
-                    }
-                    if let value = self.none {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encodeOptional(self.bio, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptional(self.website, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptional(self.none, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1481,9 +1386,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
                             case 1:
                                 try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
@@ -1517,17 +1420,10 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.retries, to: &writer)
+                    try context._encode(self.retries, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-                    if let value = self.theme {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encodeOptional(self.theme, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1601,12 +1497,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
                             case 2:
                                 try reader.claimSlot(&slots.v2, nullable: true)
                                 slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
@@ -1637,17 +1529,9 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.retries, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.limit, to: &writer)
-                    if let value = self.theme {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encode(self.retries, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.limit, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptional(self.theme, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1717,9 +1601,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(String.self, context)
+                            case 1: try reader.readSlot(&slots.v1, String.self, context)
                             case 0: try reader.passValue()
                             default: try reader.passUnknown(context)
                             }
@@ -1746,10 +1628,8 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.version, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.payload, to: &writer)
+                    try context._encode(self.version, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.payload, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -1817,9 +1697,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1845,8 +1723,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.title, to: &writer)
+                    try context._encode(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -2445,9 +2322,7 @@ struct ExpansionTests {
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0:
-                                                try reader.claimSlot(&slots.v1, nullable: true)
-                                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
+                                            case 0: try reader.readOptionalSlot(&slots.v1, URL.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -2489,13 +2364,7 @@ struct ExpansionTests {
                     if context.writesNulls || self.next != nil {
                         context._writeKey(_loomKeys, 1, to: &writer)
                         try writer.beginObject()
-                        if let value = self.next {
-                            context._writeKey(_loomKeys_1, 0, to: &writer)
-                            try context.encode(value, to: &writer)
-                        } else if context.writesNulls {
-                            context._writeKey(_loomKeys_1, 0, to: &writer)
-                            writer.writeNull()
-                        }
+                        try context._encodeOptional(self.next, _loomKeys_1, 0, to: &writer)
                         writer.endObject()
                     }
                     writer.endObject()
@@ -2566,12 +2435,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Double.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Double.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Double.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Double.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2598,10 +2463,8 @@ struct ExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.x, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.y, to: &writer)
+                    try context._encode(self.x, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.y, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -2682,18 +2545,10 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
-                            case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
-                            case 3:
-                                try reader.claimSlot(&slots.v3)
-                                slots.v3 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 2: try reader.readOptionalSlot(&slots.v2, String.self, context)
+                            case 3: try reader.readSlot(&slots.v3, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2722,19 +2577,10 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.cacheControl, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.apiVersion, to: &writer)
-                    if let value = self.requestID {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        writer.writeNull()
-                    }
-                    context._writeKey(Self._loomKeys, 3, to: &writer)
-                    try context.encode(self.eTag, to: &writer)
+                    try context._encode(self.cacheControl, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.apiVersion, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptional(self.requestID, Self._loomKeys, 2, to: &writer)
+                    try context._encode(self.eTag, Self._loomKeys, 3, to: &writer)
                     writer.endObject()
                 }
 
@@ -2810,15 +2656,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(URL.self, context))
-                            case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.v1, URL.self, context)
+                            case 2: try reader.readSlot(&slots.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2846,17 +2686,9 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.userName, to: &writer)
-                    if let value = self.avatarURL {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        writer.writeNull()
-                    }
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.userName, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptional(self.avatarURL, Self._loomKeys, 1, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -2930,12 +2762,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2962,10 +2790,8 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.userName, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.userName, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3124,9 +2950,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3152,8 +2976,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.value, to: &writer)
+                    try context._encode(self.value, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -3221,15 +3044,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
-                            case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.value(Bool.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 2: try reader.readSlot(&slots.v2, Bool.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3257,12 +3074,9 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.first, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.second, to: &writer)
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
-                    try context.encode(self.`default`, to: &writer)
+                    try context._encode(self.first, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.second, Self._loomKeys, 1, to: &writer)
+                    try context._encode(self.`default`, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -3330,9 +3144,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3358,8 +3170,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.name, to: &writer)
+                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -3427,12 +3238,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3459,10 +3266,8 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.dotted, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.quoted, to: &writer)
+                    try context._encode(self.dotted, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.quoted, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3546,21 +3351,13 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
                             case 2:
                                 try reader.claimSlot(&slots.v2)
                                 slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
-                            case 3:
-                                try reader.claimSlot(&slots.v3)
-                                slots.v3 = try reader.value(Int.self, context)
-                            case 4:
-                                try reader.claimSlot(&slots.v4)
-                                slots.v4 = try reader.value(String.self, context)
+                            case 3: try reader.readSlot(&slots.v3, Int.self, context)
+                            case 4: try reader.readSlot(&slots.v4, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3590,21 +3387,12 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.name, to: &writer)
-                    if let value = self.nickname {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptional(self.nickname, Self._loomKeys, 1, to: &writer)
                     context._writeKey(Self._loomKeys, 2, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
-                    context._writeKey(Self._loomKeys, 3, to: &writer)
-                    try context.encode(self.score, to: &writer)
-                    context._writeKey(Self._loomKeys, 4, to: &writer)
-                    try context.encode(self.title, to: &writer)
+                    try context._encode(self.score, Self._loomKeys, 3, to: &writer)
+                    try context._encode(self.title, Self._loomKeys, 4, to: &writer)
                     writer.endObject()
                 }
 
@@ -3685,9 +3473,7 @@ struct ExpansionTests {
                             case 0:
                                 try reader.claimSlot(&slots.v0)
                                 slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3716,13 +3502,7 @@ struct ExpansionTests {
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.handler, with: Self._loomTransformer_0, to: &writer)
-                    if let value = self.label {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encodeOptional(self.label, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3798,9 +3578,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
                             case -1: try reader.captureUnknown(&slots.u3, context)
                             case let flattened: try reader.passFlattened(&slots.f, _loomKeys, flattened)
                             }
@@ -3830,8 +3608,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     try context._writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)
                     if let value = self.billing { try context._writeFlattened(value, Self._loomKeys, 1, to: &writer) }
                     try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)

@@ -449,12 +449,8 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -498,15 +494,8 @@ struct PolyExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
-                    if let value = self.displayName {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptional(self.displayName, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -597,8 +586,7 @@ struct PolyExpansionTests {
                 static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(&slots.v0)
-                        slots.v0 = try reader.value(Int.self, context)
+                        try reader.readSlot(&slots.v0, Int.self, context)
                     default: try reader.passValue()
                     }
                 }
@@ -670,8 +658,7 @@ struct PolyExpansionTests {
                 }
 
                 func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                 }
 
                 class var _loomObjectKeys: Loom._JSONKeySet {
@@ -783,11 +770,9 @@ struct PolyExpansionTests {
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(&slots.v0)
-                        slots.v0 = try reader.value(String.self, context)
+                        try reader.readSlot(&slots.v0, String.self, context)
                     case 1:
-                        try reader.claimSlot(&slots.v1, nullable: true)
-                        slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                        try reader.readOptionalSlot(&slots.v1, String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 2, keys, base &+ 2, &reader, context)
                     }
                 }
@@ -848,15 +833,8 @@ struct PolyExpansionTests {
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    context._writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
-                    try context.encode(self.body, to: &writer)
-                    if let value = self.draft {
-                        context._writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys_TextMessage, 1, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encode(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
+                    try context._encodeOptional(self.draft, Self._loomKeys_TextMessage, 1, to: &writer)
                 }
 
                 override class var _loomObjectKeys: Loom._JSONKeySet {
@@ -982,9 +960,7 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(String.self, context)
+                            case 0: try reader.readSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1009,8 +985,7 @@ struct PolyExpansionTests {
 
                 func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.title, to: &writer)
+                    try context._encode(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1101,21 +1076,11 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(String.self, context)
-                            case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
-                            case 3:
-                                try reader.claimSlot(&slots.v3, nullable: true)
-                                slots.v3 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
-                            case 4:
-                                try reader.claimSlot(&slots.v4, nullable: true)
-                                slots.v4 = .some(try reader.readNull() ? .none : reader.value(Date.self, context))
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.v1, String.self, context)
+                            case 2: try reader.readOptionalSlot(&slots.v2, String.self, context)
+                            case 3: try reader.readOptionalSlot(&slots.v3, String.self, context)
+                            case 4: try reader.readOptionalSlot(&slots.v4, Date.self, context)
                             case 5:
                                 try reader.claimSlot(&slots.v5)
                                 slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
@@ -1149,31 +1114,11 @@ struct PolyExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.number, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.title, to: &writer)
-                    if let value = self.body {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
-                        writer.writeNull()
-                    }
-                    if let value = self.note {
-                        context._writeKey(Self._loomKeys, 3, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 3, to: &writer)
-                        writer.writeNull()
-                    }
-                    if let value = self.closedAt {
-                        context._writeKey(Self._loomKeys, 4, to: &writer)
-                        try context.encode(value, to: &writer)
-                    } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 4, to: &writer)
-                        writer.writeNull()
-                    }
+                    try context._encode(self.number, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.title, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptional(self.body, Self._loomKeys, 2, to: &writer)
+                    try context._encodeOptional(self.note, Self._loomKeys, 3, to: &writer)
+                    try context._encodeOptional(self.closedAt, Self._loomKeys, 4, to: &writer)
                     context._writeKey(Self._loomKeys, 5, to: &writer)
                     try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
                     writer.endObject()
@@ -1294,8 +1239,7 @@ struct PolyExpansionTests {
                 public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(&slots.v0)
-                        slots.v0 = try reader.value(String.self, context)
+                        try reader.readSlot(&slots.v0, String.self, context)
                     default: try reader.passValue()
                     }
                 }
@@ -1363,8 +1307,7 @@ struct PolyExpansionTests {
                 }
 
                 open func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.name, to: &writer)
+                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                 }
 
                 open class var _loomObjectKeys: Loom._JSONKeySet {

@@ -61,12 +61,8 @@ struct SchemaExpansionTests {
                             case 1:
                                 try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
-                            case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.value(String.self, context)
-                            case 3:
-                                try reader.claimSlot(&slots.v3)
-                                slots.v3 = try reader.value(Int.self, context.lenient)
+                            case 2: try reader.readSlot(&slots.v2, String.self, context)
+                            case 3: try reader.readSlot(&slots.v3, Int.self, context.lenient)
                             case 4: try reader.collect(&slots.c4, 0)
                             case 5: try reader.collect(&slots.c4, 1)
                             default: try reader.passUnknown(context)
@@ -103,10 +99,8 @@ struct SchemaExpansionTests {
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.dictionary(self.tags, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
-                    try context.encode(self.title, to: &writer)
-                    context._writeKey(Self._loomKeys, 3, to: &writer)
-                    try context.encode(self.count, to: &writer)
+                    try context._encode(self.title, Self._loomKeys, 2, to: &writer)
+                    try context._encode(self.count, Self._loomKeys, 3, to: &writer)
                     try context._writeCollected(c4, "low", Self._loomKeys, 4, to: &writer)
                     try context._writeCollected(c4, "high", Self._loomKeys, 5, to: &writer)
                     writer.endObject()
@@ -176,8 +170,7 @@ struct SchemaExpansionTests {
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.claimSlot(&slots.v0)
-                        slots.v0 = try reader.value(String.self, context)
+                        try reader.readSlot(&slots.v0, String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
                     }
                 }
@@ -236,8 +229,7 @@ struct SchemaExpansionTests {
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    context._writeKey(Self._loomKeys_TextMessage, 0, to: &writer)
-                    try context.encode(self.body, to: &writer)
+                    try context._encode(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
                 }
 
                 override class var _loomObjectKeys: Loom._JSONKeySet {

@@ -269,9 +269,7 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context.lenient)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context.lenient)
                             case 1:
                                 try reader.claimSlot(&slots.v1)
                                 slots.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
@@ -305,8 +303,7 @@ struct TransformExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.count, to: &writer)
+                    try context._encode(self.count, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
                     try context.array(self.ids, to: &writer) { try context.encode($0, to: &$1) }
                     if let value = self.groups {
@@ -384,9 +381,7 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -413,8 +408,7 @@ struct TransformExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.id, to: &writer)
+                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -493,18 +487,10 @@ extension TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.value(Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.value(Int.self, context)
-                            case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.value(Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
-                            case 3:
-                                try reader.claimSlot(&slots.v3)
-                                slots.v3 = try reader.value(Int.self, context.lenient(rounding: nil))
+                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 2: try reader.readSlot(&slots.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
+                            case 3: try reader.readSlot(&slots.v3, Int.self, context.lenient(rounding: nil))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -534,14 +520,10 @@ extension TransformExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.encode(self.stars, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.encode(self.votes, to: &writer)
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
-                    try context.encode(self.rank, to: &writer)
-                    context._writeKey(Self._loomKeys, 3, to: &writer)
-                    try context.encode(self.exact, to: &writer)
+                    try context._encode(self.stars, Self._loomKeys, 0, to: &writer)
+                    try context._encode(self.votes, Self._loomKeys, 1, to: &writer)
+                    try context._encode(self.rank, Self._loomKeys, 2, to: &writer)
+                    try context._encode(self.exact, Self._loomKeys, 3, to: &writer)
                     writer.endObject()
                 }
 

@@ -349,6 +349,178 @@ extension _JSONReading {
     }
 }
 
+// `claimSlot` and `value` in one call, for a property that reads a leaf value: one call a
+// property in the code generated for each model, where two cost a debug build more to compile.
+// One overload per `value` overload, so that the same one is chosen.
+extension _JSONReading {
+    /// Reads a Loom-decodable value into an empty slot: ``claimSlot(_:nullable:)``, then `value`.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: JSONDecodable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Reads a raw-value enum (or any `RawRepresentable`) into an empty slot:
+    /// ``claimSlot(_:nullable:)``, then `value`.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: RawRepresentable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Reads a `Decodable` value through the `Codable` bridge into an empty slot:
+    /// ``claimSlot(_:nullable:)``, then `value`.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: Decodable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Tie-break: Loom's conformance wins over `Decodable`.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: JSONDecodable & Decodable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Tie-break: the raw value wins over `Decodable`.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: RawRepresentable & Decodable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: JSONDecodable & RawRepresentable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readSlot<T: JSONDecodable & RawRepresentable & Decodable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Reads a Loom-decodable value or `null` (`nil`) into an empty slot:
+    /// ``claimSlot(_:nullable:)``, then ``readNull()`` or `value`.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: JSONDecodable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Reads a raw-value enum (or any `RawRepresentable`) or `null` (`nil`) into an empty slot:
+    /// ``claimSlot(_:nullable:)``, then ``readNull()`` or `value`.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: RawRepresentable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Reads a `Decodable` value through the `Codable` bridge or `null` (`nil`) into an empty
+    /// slot: ``claimSlot(_:nullable:)``, then ``readNull()`` or `value`.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: Decodable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Tie-break: Loom's conformance wins over `Decodable`.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: JSONDecodable & Decodable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Tie-break: the raw value wins over `Decodable`.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: RawRepresentable & Decodable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: JSONDecodable & RawRepresentable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalSlot<T: JSONDecodable & RawRepresentable & Decodable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws where T.RawValue: JSONDecodable {
+        try claimSlot(&slot, nullable: true)
+        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+}
+
 /// What a missing key or `null` means for a property (generated code passes it to the checks
 /// of fallback and collected properties).
 public enum _JSONPresence: Sendable {

@@ -131,3 +131,203 @@ extension JSONEncodingContext {
         try value.encode(to: &writer, context: self)
     }
 }
+
+// A member in one call, for a property that writes a leaf value: the key (`_writeKey`), then
+// the value; for an optional, nothing for `nil`, or `null` when the encoder writes nulls. One
+// call a property in the code generated for each model, where several cost a debug build more
+// to compile. One overload per `encode` overload, so that the same one is chosen.
+extension JSONEncodingContext {
+    /// Writes a member: the key of `slot` in `keys`, then a Loom-encodable value.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: JSONEncodable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Writes a member: the key of `slot` in `keys`, then a raw-value enum as its raw value.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: RawRepresentable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Writes a member: the key of `slot` in `keys`, then an `Encodable` value through the
+    /// `Codable` bridge.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: Encodable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Tie-break: Loom's conformance wins over `Encodable`.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: JSONEncodable & Encodable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Tie-break: the raw value wins over `Encodable`.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: RawRepresentable & Encodable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: JSONEncodable & RawRepresentable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encode<T: JSONEncodable & RawRepresentable & Encodable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        _writeKey(keys, slot, to: &writer)
+        try encode(value, to: &writer)
+    }
+
+    /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
+    /// the key of `slot` in `keys`, then a Loom-encodable value.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: JSONEncodable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
+    /// the key of `slot` in `keys`, then a raw-value enum as its raw value.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: RawRepresentable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
+    /// the key of `slot` in `keys`, then an `Encodable` value through the `Codable` bridge.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: Encodable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Tie-break: Loom's conformance wins over `Encodable`.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: JSONEncodable & Encodable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Tie-break: the raw value wins over `Encodable`.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: RawRepresentable & Encodable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: JSONEncodable & RawRepresentable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+    /// Tie-break: Loom's conformance wins over everything.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptional<T: JSONEncodable & RawRepresentable & Encodable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws where T.RawValue: JSONEncodable {
+        if let value {
+            _writeKey(keys, slot, to: &writer)
+            try encode(value, to: &writer)
+        } else if writesNulls {
+            _writeKey(keys, slot, to: &writer)
+            writer.writeNull()
+        }
+    }
+
+}

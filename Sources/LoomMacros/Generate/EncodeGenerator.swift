@@ -126,6 +126,17 @@ enum EncodeGenerator {
     ) {
         let writeKey = "context._writeKey(\(keys(level)), \(slot), to: &writer)"
         let name = "self.\(property.accessName)"
+        // A leaf value and its key are written in one call.
+        if property.omission != .whenEmpty, MappingGenerator.leafType(property, property.shape.unwrapped) != nil {
+            if !property.isOptional {
+                body.line("try context._encode(\(name), \(keys(level)), \(slot), to: &writer)")
+                return
+            }
+            if property.omission == nil, case .optional(.leaf) = property.shape {
+                body.line("try context._encodeOptional(\(name), \(keys(level)), \(slot), to: &writer)")
+                return
+            }
+        }
         guard property.isOptional else {
             if property.omission == .whenEmpty {
                 body.block("if !\(name).isEmpty") { inner in

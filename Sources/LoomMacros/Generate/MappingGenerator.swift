@@ -201,10 +201,16 @@ enum MappingGenerator {
             if let replaced = property.lossyDefault {
                 return lossyStatements(property, slot: slot, shape: shape, model: model, replaced: replaced)
             }
+            // A leaf value is read and claimed in one call.
+            let leaf = leafType(property, shape)
             switch property.presence {
             case .required, .defaulted:
+                if let leaf, !property.isOptional {
+                    return ["try reader.readSlot(&\(slot), \(leaf).self, \(context(property, model)))"]
+                }
                 return ["try reader.claimSlot(&\(slot))", "\(slot) = try \(value)"]
             case .optional:
+                if let leaf { return ["try reader.readOptionalSlot(&\(slot), \(leaf).self, \(context(property, model)))"] }
                 // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` (`JSONValue`) would
                 // take `nil` as its own value.
                 return ["try reader.claimSlot(&\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
@@ -215,6 +221,13 @@ enum MappingGenerator {
                 ]
             }
         }
+    }
+
+    /// The type of a property's value of `shape` when it is read as a leaf with `value`, not
+    /// through a transformer, a hook or a collection.
+    static func leafType(_ property: MappedProperty, _ shape: TypeShape) -> String? {
+        guard property.transformReference == nil, property.hookType == nil, case .leaf(let type) = shape else { return nil }
+        return type
     }
 
     /// The statements reading a `@JSONLossy` property whose invalid value gives its default

@@ -34,11 +34,9 @@ struct HandUser: Equatable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(String.self, context)
+                    try reader.readSlot(&slots.v0, String.self, context)
                 case 1:
-                    try reader.claimSlot(&slots.v1)
-                    slots.v1 = try reader.value(Int.self, context)
+                    try reader.readSlot(&slots.v1, Int.self, context)
                 default: try reader.passUnknown(context)
                 }
             } catch {
@@ -71,10 +69,8 @@ struct HandUser: Equatable {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.login, to: &writer)
-        context._writeKey(Self._loomKeys, 1, to: &writer)
-        try context.encode(self.id, to: &writer)
+        try context._encode(self.login, Self._loomKeys, 0, to: &writer)
+        try context._encode(self.id, Self._loomKeys, 1, to: &writer)
         writer.endObject()
     }
 }
@@ -146,11 +142,9 @@ struct HandIssue: Equatable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(Int.self, context)
+                    try reader.readSlot(&slots.v0, Int.self, context)
                 case 1:
-                    try reader.claimSlot(&slots.v1)
-                    slots.v1 = try reader.value(State.self, context)
+                    try reader.readSlot(&slots.v1, State.self, context)
                 case 2:
                     if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
                         var hint1 = 0
@@ -158,8 +152,7 @@ struct HandIssue: Equatable {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.claimSlot(&slots.v2)
-                                    slots.v2 = try reader.value(String.self, context)
+                                    try reader.readSlot(&slots.v2, String.self, context)
                                 default: try reader.passValue()
                                 }
                             } catch {
@@ -168,8 +161,7 @@ struct HandIssue: Equatable {
                         } while try reader.moreMembers()
                     }
                 case 3:
-                    try reader.claimSlot(&slots.v3, nullable: true)
-                    slots.v3 = .some(try reader.readNull() ? .none : reader.value(HandUser.self, context))
+                    try reader.readOptionalSlot(&slots.v3, HandUser.self, context)
                 case 4:
                     try reader.claimSlot(&slots.v4)
                     slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
@@ -226,28 +218,18 @@ struct HandIssue: Equatable {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.number, to: &writer)
-        context._writeKey(Self._loomKeys, 1, to: &writer)
-        try context.encode(self.state, to: &writer)
+        try context._encode(self.number, Self._loomKeys, 0, to: &writer)
+        try context._encode(self.state, Self._loomKeys, 1, to: &writer)
         context._writeKey(Self._loomKeys, 2, to: &writer)
         try writer.beginObject()
-        context._writeKey(Self._loomKeys_1, 0, to: &writer)
-        try context.encode(self.reporterLogin, to: &writer)
+        try context._encode(self.reporterLogin, Self._loomKeys_1, 0, to: &writer)
         writer.endObject()
-        if let value = self.assignee {
-            context._writeKey(Self._loomKeys, 3, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 3, to: &writer)
-            writer.writeNull()
-        }
+        try context._encodeOptional(self.assignee, Self._loomKeys, 3, to: &writer)
         context._writeKey(Self._loomKeys, 4, to: &writer)
         try context.transform(self.updatedAt, with: Self._loomTransformer_4, to: &writer)
         context._writeKey(Self._loomKeys, 5, to: &writer)
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-        context._writeKey(Self._loomKeys, 6, to: &writer)
-        try context.encode(self.id, to: &writer)
+        try context._encode(self.id, Self._loomKeys, 6, to: &writer)
         writer.endObject()
     }
 }

@@ -33,11 +33,9 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(Int.self, context)
+                    try reader.readSlot(&slots.v0, Int.self, context)
                 case 1:
-                    try reader.claimSlot(&slots.v1, nullable: true)
-                    slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                    try reader.readOptionalSlot(&slots.v1, String.self, context)
                 case 2:
                     try reader.claimSlot(&slots.v2)
                     slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
@@ -92,15 +90,8 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.id, to: &writer)
-        if let value = self.displayName {
-            context._writeKey(Self._loomKeys, 1, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 1, to: &writer)
-            writer.writeNull()
-        }
+        try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+        try context._encodeOptional(self.displayName, Self._loomKeys, 1, to: &writer)
         context._writeKey(Self._loomKeys, 2, to: &writer)
         try context.array(self.roles, to: &writer) { try context.encode($0, to: &$1) }
         writer.endObject()
@@ -156,11 +147,9 @@ public class FuzzMessage: Equatable {
         let _loomKeys_1 = Self._loomKeys_1
         switch slot {
         case 0:
-            try reader.claimSlot(&slots.v0)
-            slots.v0 = try reader.value(Int.self, context)
+            try reader.readSlot(&slots.v0, Int.self, context)
         case 1:
-            try reader.claimSlot(&slots.v1, nullable: true)
-            slots.v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+            try reader.readOptionalSlot(&slots.v1, String.self, context)
         case 2:
             if try reader.beginNested(keys, base &+ 2, _loomKeys_1, seen: &slots.b1, context) {
                 var hint1 = 0
@@ -168,8 +157,7 @@ public class FuzzMessage: Equatable {
                     do {
                         switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                         case 0:
-                            try reader.claimSlot(&slots.v2, nullable: true)
-                            slots.v2 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                            try reader.readOptionalSlot(&slots.v2, Int.self, context)
                         default: try reader.passValue()
                         }
                     } catch {
@@ -280,25 +268,12 @@ public class FuzzMessage: Equatable {
     }
 
     public func _loomEncodeMembers(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.id, to: &writer)
-        if let value = self.sender {
-            context._writeKey(Self._loomKeys, 1, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 1, to: &writer)
-            writer.writeNull()
-        }
+        try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+        try context._encodeOptional(self.sender, Self._loomKeys, 1, to: &writer)
         if context.writesNulls || self.sent != nil {
             context._writeKey(Self._loomKeys, 2, to: &writer)
             try writer.beginObject()
-            if let value = self.sent {
-                context._writeKey(Self._loomKeys_1, 0, to: &writer)
-                try context.encode(value, to: &writer)
-            } else if context.writesNulls {
-                context._writeKey(Self._loomKeys_1, 0, to: &writer)
-                writer.writeNull()
-            }
+            try context._encodeOptional(self.sent, Self._loomKeys_1, 0, to: &writer)
             writer.endObject()
         }
     }
@@ -352,8 +327,7 @@ public final class FuzzTextMessage: FuzzMessage {
     ) throws {
         switch slot {
         case 0:
-            try reader.claimSlot(&slots.v0)
-            slots.v0 = try reader.value(String.self, context)
+            try reader.readSlot(&slots.v0, String.self, context)
         default: try FuzzMessage._loomReadMember_FuzzMessage(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
         }
     }
@@ -482,8 +456,7 @@ public final class FuzzPictureMessage: FuzzMessage {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
         switch slot {
         case 0:
-            try reader.claimSlot(&slots.v0)
-            slots.v0 = try reader.value(URL.self, context)
+            try reader.readSlot(&slots.v0, URL.self, context)
         case 1:
             if try reader.beginNested(keys, base &+ 1, _loomKeys_FuzzPictureMessage_1, seen: &slots.b1, context) {
                 var hint1 = 0
@@ -491,8 +464,7 @@ public final class FuzzPictureMessage: FuzzMessage {
                     do {
                         switch try reader.nextKey(_loomKeys_FuzzPictureMessage_1, hint: &hint1) {
                         case 0:
-                            try reader.claimSlot(&slots.v1, nullable: true)
-                            slots.v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                            try reader.readOptionalSlot(&slots.v1, Int.self, context)
                         default: try reader.passValue()
                         }
                     } catch {

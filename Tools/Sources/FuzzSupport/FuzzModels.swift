@@ -39,11 +39,9 @@ public struct FuzzUser: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(String.self, context)
+                    try reader.readSlot(&slots.v0, String.self, context)
                 case 1:
-                    try reader.claimSlot(&slots.v1)
-                    slots.v1 = try reader.value(Int.self, context)
+                    try reader.readSlot(&slots.v1, Int.self, context)
                 default: try reader.passUnknown(context)
                 }
             } catch {
@@ -76,10 +74,8 @@ public struct FuzzUser: Equatable, Sendable {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.login, to: &writer)
-        context._writeKey(Self._loomKeys, 1, to: &writer)
-        try context.encode(self.id, to: &writer)
+        try context._encode(self.login, Self._loomKeys, 0, to: &writer)
+        try context._encode(self.id, Self._loomKeys, 1, to: &writer)
         writer.endObject()
     }
 }
@@ -146,21 +142,17 @@ public struct FuzzProfile: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(String.self, context)
+                    try reader.readSlot(&slots.v0, String.self, context)
                 case 1:
-                    try reader.claimSlot(&slots.v1)
-                    slots.v1 = try reader.value(Int8.self, context)
+                    try reader.readSlot(&slots.v1, Int8.self, context)
                 case 2:
-                    try reader.claimSlot(&slots.v2)
-                    slots.v2 = try reader.value(Double.self, context)
+                    try reader.readSlot(&slots.v2, Double.self, context)
                 case 3:
                     try reader.claimSlot(&slots.v3, nullable: true)
                     slots.v3 = .some(
                         try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                 case 4:
-                    try reader.claimSlot(&slots.v4, nullable: true)
-                    slots.v4 = .some(try reader.readNull() ? .none : reader.value(FuzzUser.self, context))
+                    try reader.readOptionalSlot(&slots.v4, FuzzUser.self, context)
                 case 5:
                     try reader.claimSlot(&slots.v5, nullable: true)
                     slots.v5 = .some(
@@ -168,11 +160,9 @@ public struct FuzzProfile: Equatable, Sendable {
                             try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
                         })
                 case 6:
-                    try reader.claimSlot(&slots.v6, nullable: true)
-                    slots.v6 = .some(try reader.readNull() ? .none : reader.value(JSONValue.self, context))
+                    try reader.readOptionalSlot(&slots.v6, JSONValue.self, context)
                 case 7:
-                    try reader.claimSlot(&slots.v7, nullable: true)
-                    slots.v7 = .some(try reader.readNull() ? .none : reader.value(Date.self, context))
+                    try reader.readOptionalSlot(&slots.v7, Date.self, context)
                 case 8:
                     try reader.claimSlot(&slots.v8, nullable: true)
                     slots.v8 = .some(
@@ -222,26 +212,11 @@ public struct FuzzProfile: Equatable, Sendable {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.name, to: &writer)
-        context._writeKey(Self._loomKeys, 1, to: &writer)
-        try context.encode(self.age, to: &writer)
-        context._writeKey(Self._loomKeys, 2, to: &writer)
-        try context.encode(self.score, to: &writer)
-        if let value = self.motto {
-            context._writeKey(Self._loomKeys, 3, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 3, to: &writer)
-            writer.writeNull()
-        }
-        if let value = self.friend {
-            context._writeKey(Self._loomKeys, 4, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 4, to: &writer)
-            writer.writeNull()
-        }
+        try context._encode(self.name, Self._loomKeys, 0, to: &writer)
+        try context._encode(self.age, Self._loomKeys, 1, to: &writer)
+        try context._encode(self.score, Self._loomKeys, 2, to: &writer)
+        try context._encodeOptional(self.motto, Self._loomKeys, 3, to: &writer)
+        try context._encodeOptional(self.friend, Self._loomKeys, 4, to: &writer)
         if let value = self.tags {
             context._writeKey(Self._loomKeys, 5, to: &writer)
             try context.dictionary(value, to: &writer) {
@@ -253,20 +228,8 @@ public struct FuzzProfile: Equatable, Sendable {
             context._writeKey(Self._loomKeys, 5, to: &writer)
             writer.writeNull()
         }
-        if let value = self.extra {
-            context._writeKey(Self._loomKeys, 6, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 6, to: &writer)
-            writer.writeNull()
-        }
-        if let value = self.seen {
-            context._writeKey(Self._loomKeys, 7, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 7, to: &writer)
-            writer.writeNull()
-        }
+        try context._encodeOptional(self.extra, Self._loomKeys, 6, to: &writer)
+        try context._encodeOptional(self.seen, Self._loomKeys, 7, to: &writer)
         if let value = self.lucky {
             context._writeKey(Self._loomKeys, 8, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
@@ -393,11 +356,9 @@ public struct FuzzIssue: Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(Int.self, context)
+                    try reader.readSlot(&slots.v0, Int.self, context)
                 case 1:
-                    try reader.claimSlot(&slots.v1)
-                    slots.v1 = try reader.value(State.self, context)
+                    try reader.readSlot(&slots.v1, State.self, context)
                 case 2:
                     if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
                         var hint1 = 0
@@ -405,8 +366,7 @@ public struct FuzzIssue: Sendable {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.claimSlot(&slots.v2)
-                                    slots.v2 = try reader.value(String.self, context)
+                                    try reader.readSlot(&slots.v2, String.self, context)
                                 default: try reader.passValue()
                                 }
                             } catch {
@@ -415,8 +375,7 @@ public struct FuzzIssue: Sendable {
                         } while try reader.moreMembers()
                     }
                 case 3:
-                    try reader.claimSlot(&slots.v3, nullable: true)
-                    slots.v3 = .some(try reader.readNull() ? .none : reader.value(FuzzUser.self, context))
+                    try reader.readOptionalSlot(&slots.v3, FuzzUser.self, context)
                 case 4:
                     try reader.claimSlot(&slots.v4)
                     slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
@@ -438,20 +397,15 @@ public struct FuzzIssue: Sendable {
                             try $0.value(Double.self, $1)
                         })
                 case 9:
-                    try reader.claimSlot(&slots.v8, nullable: true)
-                    slots.v8 = .some(try reader.readNull() ? .none : reader.value(FuzzMoney.self, context))
+                    try reader.readOptionalSlot(&slots.v8, FuzzMoney.self, context)
                 case 10:
-                    try reader.claimSlot(&slots.v9, nullable: true)
-                    slots.v9 = .some(try reader.readNull() ? .none : reader.value(Float.self, context))
+                    try reader.readOptionalSlot(&slots.v9, Float.self, context)
                 case 11:
-                    try reader.claimSlot(&slots.v10, nullable: true)
-                    slots.v10 = .some(try reader.readNull() ? .none : reader.value(UInt64.self, context))
+                    try reader.readOptionalSlot(&slots.v10, UInt64.self, context)
                 case 12:
-                    try reader.claimSlot(&slots.v11, nullable: true)
-                    slots.v11 = .some(try reader.readNull() ? .none : reader.value(Int8.self, context))
+                    try reader.readOptionalSlot(&slots.v11, Int8.self, context)
                 case 13:
-                    try reader.claimSlot(&slots.v12, nullable: true)
-                    slots.v12 = .some(try reader.readNull() ? .none : reader.value(Decimal.self, context))
+                    try reader.readOptionalSlot(&slots.v12, Decimal.self, context)
                 case 14:
                     try reader.claimSlot(&slots.v13, nullable: true)
                     slots.v13 = .some(
@@ -523,28 +477,18 @@ public struct FuzzIssue: Sendable {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.number, to: &writer)
-        context._writeKey(Self._loomKeys, 1, to: &writer)
-        try context.encode(self.state, to: &writer)
+        try context._encode(self.number, Self._loomKeys, 0, to: &writer)
+        try context._encode(self.state, Self._loomKeys, 1, to: &writer)
         context._writeKey(Self._loomKeys, 2, to: &writer)
         try writer.beginObject()
-        context._writeKey(Self._loomKeys_1, 0, to: &writer)
-        try context.encode(self.reporterLogin, to: &writer)
+        try context._encode(self.reporterLogin, Self._loomKeys_1, 0, to: &writer)
         writer.endObject()
-        if let value = self.assignee {
-            context._writeKey(Self._loomKeys, 3, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 3, to: &writer)
-            writer.writeNull()
-        }
+        try context._encodeOptional(self.assignee, Self._loomKeys, 3, to: &writer)
         context._writeKey(Self._loomKeys, 4, to: &writer)
         try context.transform(self.updatedAt, with: Self._loomTransformer_4, to: &writer)
         context._writeKey(Self._loomKeys, 5, to: &writer)
         try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-        context._writeKey(Self._loomKeys, 6, to: &writer)
-        try context.encode(self.id, to: &writer)
+        try context._encode(self.id, Self._loomKeys, 6, to: &writer)
         if let value = self.scores {
             context._writeKey(Self._loomKeys, 8, to: &writer)
             try context.dictionary(value, to: &writer) { try context.encode($0, to: &$1) }
@@ -552,41 +496,11 @@ public struct FuzzIssue: Sendable {
             context._writeKey(Self._loomKeys, 8, to: &writer)
             writer.writeNull()
         }
-        if let value = self.total {
-            context._writeKey(Self._loomKeys, 9, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 9, to: &writer)
-            writer.writeNull()
-        }
-        if let value = self.ratio {
-            context._writeKey(Self._loomKeys, 10, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 10, to: &writer)
-            writer.writeNull()
-        }
-        if let value = self.big {
-            context._writeKey(Self._loomKeys, 11, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 11, to: &writer)
-            writer.writeNull()
-        }
-        if let value = self.small {
-            context._writeKey(Self._loomKeys, 12, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 12, to: &writer)
-            writer.writeNull()
-        }
-        if let value = self.price {
-            context._writeKey(Self._loomKeys, 13, to: &writer)
-            try context.encode(value, to: &writer)
-        } else if context.writesNulls {
-            context._writeKey(Self._loomKeys, 13, to: &writer)
-            writer.writeNull()
-        }
+        try context._encodeOptional(self.total, Self._loomKeys, 9, to: &writer)
+        try context._encodeOptional(self.ratio, Self._loomKeys, 10, to: &writer)
+        try context._encodeOptional(self.big, Self._loomKeys, 11, to: &writer)
+        try context._encodeOptional(self.small, Self._loomKeys, 12, to: &writer)
+        try context._encodeOptional(self.price, Self._loomKeys, 13, to: &writer)
         if let value = self.children {
             context._writeKey(Self._loomKeys, 14, to: &writer)
             try context.array(value, to: &writer) { try context.encode($0, to: &$1) }
@@ -754,8 +668,7 @@ public struct FuzzReading: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(String.self, context)
+                    try reader.readSlot(&slots.v0, String.self, context)
                 case 1: try reader.collect(&slots.c1, 0)
                 case 2:
                     if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
@@ -765,8 +678,7 @@ public struct FuzzReading: Equatable, Sendable {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0: try reader.collect(&slots.c1, 1)
                                 case 1:
-                                    try reader.claimSlot(&slots.v3, nullable: true)
-                                    slots.v3 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                                    try reader.readOptionalSlot(&slots.v3, Int.self, context)
                                 case 2:
                                     if try reader.claimAlternative(&slots.v4, &slots.r4, rank: 1) {
                                         slots.v4 = try reader.value(Int.self, context)
@@ -844,26 +756,18 @@ public struct FuzzReading: Equatable, Sendable {
             }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.station, to: &writer)
+        try context._encode(self.station, Self._loomKeys, 0, to: &writer)
         try context._writeCollected(c1, "temp", Self._loomKeys, 1, to: &writer)
         if context.writesNulls || c1["main.temp_max"] != nil || self.humidity != nil {
             context._writeKey(Self._loomKeys, 2, to: &writer)
             try writer.beginObject()
             try context._writeCollected(c1, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
-            if let value = self.humidity {
-                context._writeKey(Self._loomKeys_1, 1, to: &writer)
-                try context.encode(value, to: &writer)
-            } else if context.writesNulls {
-                context._writeKey(Self._loomKeys_1, 1, to: &writer)
-                writer.writeNull()
-            }
+            try context._encodeOptional(self.humidity, Self._loomKeys_1, 1, to: &writer)
             writer.endObject()
         }
         try context._writeCollected(c2, "wind_speed", Self._loomKeys, 3, to: &writer)
         try context._writeCollected(c2, "wind_deg", Self._loomKeys, 4, to: &writer)
-        context._writeKey(Self._loomKeys, 5, to: &writer)
-        try context.encode(self.level, to: &writer)
+        try context._encode(self.level, Self._loomKeys, 5, to: &writer)
         if let value = self.byHour {
             context._writeKey(Self._loomKeys, 6, to: &writer)
             try context.dictionary(value, key: { context.dictionaryKey($0) }, to: &writer) {
@@ -937,8 +841,7 @@ public struct FuzzCircle: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.claimSlot(&slots.v0)
-                    slots.v0 = try reader.value(Double.self, context)
+                    try reader.readSlot(&slots.v0, Double.self, context)
                 case 1:
                     if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
                         var hint1 = 0
@@ -946,11 +849,9 @@ public struct FuzzCircle: Equatable, Sendable {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.claimSlot(&slots.v1)
-                                    slots.v1 = try reader.value(Double.self, context)
+                                    try reader.readSlot(&slots.v1, Double.self, context)
                                 case 1:
-                                    try reader.claimSlot(&slots.v2)
-                                    slots.v2 = try reader.value(Double.self, context)
+                                    try reader.readSlot(&slots.v2, Double.self, context)
                                 default: try reader.passValue()
                                 }
                             } catch {
@@ -992,14 +893,11 @@ public struct FuzzCircle: Equatable, Sendable {
             return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
         }
         try writer.beginObject()
-        context._writeKey(Self._loomKeys, 0, to: &writer)
-        try context.encode(self.radius, to: &writer)
+        try context._encode(self.radius, Self._loomKeys, 0, to: &writer)
         context._writeKey(Self._loomKeys, 1, to: &writer)
         try writer.beginObject()
-        context._writeKey(Self._loomKeys_1, 0, to: &writer)
-        try context.encode(self.x, to: &writer)
-        context._writeKey(Self._loomKeys_1, 1, to: &writer)
-        try context.encode(self.y, to: &writer)
+        try context._encode(self.x, Self._loomKeys_1, 0, to: &writer)
+        try context._encode(self.y, Self._loomKeys_1, 1, to: &writer)
         writer.endObject()
         writer.endObject()
     }
