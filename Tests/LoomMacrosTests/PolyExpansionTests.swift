@@ -1507,14 +1507,11 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(&v0)
-                                    v0 = try reader.value(String.self, context)
+                                    try reader.readSlot(&v0, String.self, context)
                                 case 1:
-                                    try reader.claimSlot(&v1, nullable: true)
-                                    v1 = .some(try reader.readNull() ? .none : reader.value(Int.self, context))
+                                    try reader.readOptionalSlot(&v1, Int.self, context)
                                 case 2:
-                                    try reader.claimSlot(&v2)
-                                    v2 = try reader.value(Int.self, context)
+                                    try reader.readSlot(&v2, Int.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -1655,11 +1652,9 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(&v0)
-                                    v0 = try reader.value(String.self, context)
+                                    try reader.readSlot(&v0, String.self, context)
                                 case 1:
-                                    try reader.claimSlot(&v1)
-                                    v1 = try reader.value(([[String]]).self, context)
+                                    try reader.readSlot(&v1, ([[String]]).self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -1792,11 +1787,9 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(&v0)
-                                    v0 = try reader.value(Int.self, context)
+                                    try reader.readSlot(&v0, Int.self, context)
                                 case 1:
-                                    try reader.claimSlot(&v1, nullable: true)
-                                    v1 = .some(try reader.readNull() ? .none : reader.value(String.self, context))
+                                    try reader.readOptionalSlot(&v1, String.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -1927,11 +1920,9 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.claimSlot(&v0)
-                                    v0 = try reader.value(Double.self, context)
+                                    try reader.readSlot(&v0, Double.self, context)
                                 case 1:
-                                    try reader.claimSlot(&v1)
-                                    v1 = try reader.value(Double.self, context)
+                                    try reader.readSlot(&v1, Double.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {

@@ -798,13 +798,15 @@ enum EnumGenerator {
                 object.line("        switch try reader.nextKey(keys, hint: &hint) {")
                 for (index, value) in values.enumerated() {
                     object.line("        case \(index):")
-                    if let wrapped = value.wrapped {
-                        let null = value.defaultValue == nil ? "reader.readNull()" : "reader.readNullKeepingDefault(context)"
+                    if let wrapped = value.wrapped, value.defaultValue != nil {
                         object.line("            try reader.claimSlot(&v\(index), nullable: true)")
-                        object.line("            v\(index) = .some(try \(null) ? .none : reader.value(\(wrapped).self, context))")
+                        object.line(
+                            "            v\(index) = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(\(wrapped).self, context))"
+                        )
+                    } else if let wrapped = value.wrapped {
+                        object.line("            try reader.readOptionalSlot(&v\(index), \(wrapped).self, context)")
                     } else {
-                        object.line("            try reader.claimSlot(&v\(index))")
-                        object.line("            v\(index) = try reader.value(\(value.type).self, context)")
+                        object.line("            try reader.readSlot(&v\(index), \(value.type).self, context)")
                     }
                 }
                 object.line("        default: try reader.passUnknown(context)")
