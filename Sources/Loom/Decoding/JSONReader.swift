@@ -564,6 +564,30 @@ public struct _JSONReader {
         }
     }
 
+    /// Reads an integer of up to 18 digits with no fraction or exponent, the shape of nearly
+    /// every integer in real payloads, straight to its value. `nil` leaves every other number,
+    /// and anything invalid, unread for ``numberToken()``, which reports it.
+    @usableFromInline
+    mutating func shortInteger() -> Int64? {
+        let start = position
+        // The sign, three words of digits and the byte after the run.
+        guard start &+ 26 <= end else { return nil }
+        let negative = base[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start &+ 1 : start
+        var value: UInt64 = 0
+        let count = scanner.boundedDigitRun(at: digitsStart, into: &value)
+        guard count > 0, count <= 18 else { return nil }
+        let next = digitsStart &+ count
+        let after = base[next]
+        // A leading zero before more digits is an error, and `-0` is not an integer node.
+        guard after != UInt8(ascii: "."), after | 0x20 != UInt8(ascii: "e"),
+            count == 1 || base[digitsStart] != UInt8(ascii: "0"), !(negative && value == 0),
+            next &- start <= scanner.maxNumberLength
+        else { return nil }
+        position = next
+        return negative ? -Int64(value) : Int64(value)
+    }
+
     @inlinable
     func lexeme(from start: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: position &- start)
@@ -575,6 +599,10 @@ public struct _JSONReader {
     /// - Throws: ``Fallback`` for any other value.
     @inlinable
     public mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws(Fallback) -> T {
+        if let value = shortInteger() {
+            guard let exact = T(exactly: value) else { try Self.fail() }
+            return exact
+        }
         let (kind, payload, start) = try numberToken()
         if kind == .int, let exact = T(exactly: Int64(bitPattern: payload)) { return exact }
         guard kind != .int, case .success(let value) = NumberConversion.integer(T.self, from: lexeme(from: start)) else {
