@@ -588,6 +588,41 @@ public struct _JSONReader {
         return negative ? -Int64(value) : Int64(value)
     }
 
+    /// Reads a number with up to 19 significant digits and no exponent (coordinates, prices,
+    /// measurements) straight to the nearest `Double`. `nil` leaves every other number, and
+    /// anything invalid, unread for ``numberToken()``, which reports it.
+    @usableFromInline
+    mutating func shortDouble() -> Double? {
+        let start = position
+        // The sign, two runs of three words each, the point and the byte after the number.
+        guard start &+ 52 <= end else { return nil }
+        let negative = base[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start &+ 1 : start
+        var mantissa: UInt64 = 0
+        let integerDigits = scanner.boundedDigitRun(at: digitsStart, into: &mantissa)
+        guard integerDigits > 0 else { return nil }
+        let zeroInteger = base[digitsStart] == UInt8(ascii: "0")
+        // A leading zero before more digits is an error.
+        if zeroInteger && integerDigits > 1 { return nil }
+        var next = digitsStart &+ integerDigits
+        var scale = 0
+        var significantDigits = zeroInteger ? 0 : integerDigits
+        if base[next] == UInt8(ascii: ".") {
+            let fractionDigits = scanner.boundedDigitRun(at: next &+ 1, into: &mantissa)
+            guard fractionDigits > 0 else { return nil }
+            next &+= 1 &+ fractionDigits
+            scale = -fractionDigits
+            // Zeros after "0." count too: only rare numbers such as 0.000…0123 with 20 or more
+            // digits take the general path for that.
+            significantDigits &+= fractionDigits
+        }
+        guard (base[next] | 0x20) != UInt8(ascii: "e"), significantDigits <= 19, next &- start <= scanner.maxNumberLength,
+            let value = NumberConversion.double(mantissa: mantissa, scale: scale, negative: negative)
+        else { return nil }
+        position = next
+        return value
+    }
+
     @inlinable
     func lexeme(from start: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: position &- start)
@@ -616,6 +651,7 @@ public struct _JSONReader {
     /// - Throws: ``Fallback`` for any other value, or a magnitude beyond `Double`.
     @inlinable
     public mutating func double() throws(Fallback) -> Double {
+        if let value = shortDouble() { return value }
         let (kind, payload, start) = try numberToken()
         switch kind {
         case .int: return Double(Int64(bitPattern: payload))

@@ -4,13 +4,14 @@ import Testing
 
 @testable import Loom
 
-// The reader takes integers of up to 18 digits with no fraction or exponent straight to their
-// value, and leaves every other number (and every malformed one) to the general number
-// scanner. Both must give the standard library's `Int64(String)` / `UInt64(String)`, and the
-// reader must agree with the general path on which texts are numbers at all.
+// The reader takes integers of up to 18 digits, and numbers of up to 19 significant digits
+// without an exponent, straight to their value, and leaves every other number (and every
+// malformed one) to the general number scanner. Both must give the standard library's
+// `Int64(String)` / `UInt64(String)` / `Double(String)`, and the reader must agree with the
+// general path on which texts are numbers at all.
 
-@Suite("Integer reading: the short-integer path agrees with the general one")
-struct IntegerReadingTests {
+@Suite("Short numbers: the reader's fast paths agree with the general one")
+struct ShortNumberTests {
     /// Integer-like texts of 1 to 22 digits: plain, signed, with a leading zero, `-0`, and
     /// followed now and then by a fraction, an exponent or a stray byte.
     static let integerText = Generator<String, Shrink.None<String>> { rng in
@@ -30,10 +31,10 @@ struct IntegerReadingTests {
         return text
     }
 
-    /// The padding puts the number far enough from the end of the input for the short path,
-    /// which reads three words past the sign; the unpadded form is read by the general path.
+    /// The padding puts the number far enough from the end of the input for the short paths,
+    /// which read up to six words past the sign; the unpadded form is read by the general path.
     static func texts(_ number: String) -> [String] {
-        ["[\(number), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]", "[\(number)]"]
+        ["[\(number), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]", "[\(number)]"]
     }
 
     @Test("generated integers read as Int64, UInt64, Int8 and Int exactly, on both paths")
@@ -64,14 +65,41 @@ struct IntegerReadingTests {
             }
         }
         // A length limit below the number's length rejects it on the short path too.
-        var options = JSONParsingOptions()
-        options.maxNumberLength = 4
         var decoder = JSONModelDecoder()
-        decoder.parsingOptions = options
+        decoder.parsingOptions.maxNumberLength = 4
         let long = Self.texts("123456")[0]
         #expect(directly([Int].self, long, decoder) == nil)
         #expect(throws: (any Error).self) { try decoder.decode([Int].self, from: Array(long.utf8)) }
         #expect(directly([Int].self, Self.texts("1234")[0], decoder)?.first == 1234)
+    }
+
+    @Test("decimals: zeros, signs, 18 to 21 digits, a point without digits, exponents, the length limit")
+    func decimals() {
+        let numbers = [
+            "0.0", "-0.0", "0", "-0", "5", "-5", "01.5", "1.", "-.5", ".5", "1.5e3", "1.5E-3", "0.1", "0.30000000000000004",
+            "-65.613616999999977", "123456789.123456789", "1234567890.123456789", "12345678901.123456789",
+            "0.0000000000000000001", "0.00000000000000000001234", "1234567890123456789", "12345678901234567890",
+            "9007199254740993.0", "1.7976931348623157", "4.9406564584124654", "-", "-x", "1.x", "2.5x",
+        ]
+        for number in numbers {
+            for text in Self.texts(number) {
+                let bytes = Array(text.utf8)
+                let direct = directly([Double].self, bytes)?.first
+                let general = try? generally([Double].self, bytes).get().first
+                if let direct {
+                    #expect(direct.bitPattern == general?.bitPattern, "\(number) in \(text): direct \(direct), general \(String(describing: general))")
+                }
+                if number.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil {
+                    #expect(direct?.bitPattern == Double(number)?.bitPattern, "\(number) read directly from \(text)")
+                } else {
+                    #expect(general == nil, "\(number) is not JSON")
+                }
+            }
+        }
+        var decoder = JSONModelDecoder()
+        decoder.parsingOptions.maxNumberLength = 4
+        #expect(directly([Double].self, Self.texts("12.345")[0], decoder) == nil)
+        #expect(directly([Double].self, Self.texts("12.5")[0], decoder)?.first == 12.5)
     }
 
     /// The first element as `T`: read directly, it must equal the general path's reading
