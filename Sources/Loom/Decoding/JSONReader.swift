@@ -391,6 +391,18 @@ public struct _JSONReader {
     /// An array holding the `count` values at `start`, moved out of there.
     @inlinable
     static func moving<T>(_ count: Int, from start: UnsafeMutablePointer<T>, reserving capacity: Int) -> [T] {
+        // Short arrays (a coordinate pair, a few tags) are built as array literals: the
+        // compiler allocates those with their exact size in one specialized call, where
+        // `reserveCapacity` and `append` go through the generic buffer code per array.
+        if count == capacity {
+            switch count {
+            case 1: return [start.move()]
+            case 2: return [start.move(), (start + 1).move()]
+            case 3: return [start.move(), (start + 1).move(), (start + 2).move()]
+            case 4: return [start.move(), (start + 1).move(), (start + 2).move(), (start + 3).move()]
+            default: break
+            }
+        }
         var result: [T] = []
         result.reserveCapacity(capacity)
         for index in 0..<count { result.append((start + index).move()) }

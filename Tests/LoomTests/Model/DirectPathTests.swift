@@ -208,8 +208,9 @@ struct DirectPathTests {
 
     @Test func arraysOfEveryLength() throws {
         // Up to 512 bytes of elements are collected on the stack, longer arrays continue by
-        // appending: lengths around that boundary, for small and large elements.
-        for count in [0, 1, 2, 31, 32, 33, 63, 64, 65, 200] {
+        // appending; up to four are built as array literals: lengths around those boundaries,
+        // for small and large elements.
+        for count in [0, 1, 2, 3, 4, 5, 31, 32, 33, 63, 64, 65, 200] {
             let numbers = Array(0..<count)
             let texts = numbers.map { "value \($0) \(String(repeating: "é", count: $0 % 7))" }
             let owners = numbers.map { Owner(login: "user\($0)", id: $0) }
