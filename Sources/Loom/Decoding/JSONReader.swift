@@ -291,6 +291,12 @@ public struct _JSONReader {
         var next = position
         if next < end && base[next] != UInt8(ascii: ":") { next = skipWhitespace(next) }
         guard next < end, base[next] == UInt8(ascii: ":") else { try Self.fail() }
+        // Pretty-printed JSON puts one space after the colon: step over it without the
+        // word-wise loop.
+        if next &+ 2 < end, base[next &+ 1] == UInt8(ascii: " "), base[next &+ 2] > UInt8(ascii: " ") {
+            position = next &+ 2
+            return
+        }
         position = skipWhitespace(next &+ 1)
     }
 

@@ -231,6 +231,19 @@ struct DirectPathTests {
         }
     }
 
+    @Test func whitespaceAroundColonsOfKeysOutOfOrder() {
+        // Keys out of order and unknown keys are searched for; one space after the colon is
+        // stepped over directly, any other spacing by the whitespace loop.
+        for spacing in [":", ": ", " : ", ":  ", ": \n ", ":\t", " :\r\n\t "] {
+            let text = #"{"extra"\#(spacing)[1, {"x"\#(spacing)2}], "age"\#(spacing)41, "name"\#(spacing)"Ada"}"#
+            #expect(directly(Member.self, text) == Member(name: "Ada", age: 41, nickname: nil), "\(spacing.debugDescription)")
+            expectSameOutcome(Member.self, text)
+        }
+        // A space, then the end of the input or a bad byte: an error, as in the general path.
+        expectSameOutcome(Member.self, #"{"age": "#)
+        expectSameOutcome(Member.self, #"{"age": ,"name": "Ada"}"#)
+    }
+
     // MARK: Falling back
 
     @Test func fallsBackWhereTheGeneralPathDecides() {
