@@ -390,6 +390,17 @@ extension JSONScanner {
         }
     }
 
+    /// The sign of the number at `start` and the run of digits after it, read as
+    /// ``boundedDigitRun(at:into:)`` reads it (the caller guarantees 25 readable bytes).
+    @inline(__always)
+    func signedDigitRun(at start: Int) -> (negative: Bool, digitsStart: Int, count: Int, value: UInt64) {
+        let negative = base[start] == UInt8(ascii: "-")
+        let digitsStart = negative ? start &+ 1 : start
+        var value: UInt64 = 0
+        let count = boundedDigitRun(at: digitsStart, into: &value)
+        return (negative, digitsStart, count, value)
+    }
+
     /// The common numbers, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 18 integer digits or 19
     /// significant digits, read in one straight pass: the same node as ``number(from:)``
     /// gives, or `nil` for every other number (an exponent, more digits, `-0`, the last 64
@@ -400,10 +411,7 @@ extension JSONScanner {
         // Bounds: the sign, two runs of at most 23 digits (each reading 24 bytes), the point
         // and the byte after the number lie within 64 bytes of `start`.
         guard start &+ 64 <= end else { return nil }
-        let negative = base[start] == UInt8(ascii: "-")
-        let digitsStart = negative ? start &+ 1 : start
-        var value: UInt64 = 0
-        let integerDigits = boundedDigitRun(at: digitsStart, into: &value)
+        let (negative, digitsStart, integerDigits, value) = signedDigitRun(at: start)
         guard integerDigits > 0 else { return nil }
         let zeroInteger = base[digitsStart] == UInt8(ascii: "0")
         // A leading zero followed by digits is an error that the general path reports.

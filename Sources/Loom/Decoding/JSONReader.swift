@@ -590,10 +590,7 @@ public struct _JSONReader {
         let start = position
         // The sign, three words of digits and the byte after the run.
         guard start &+ 26 <= end else { return nil }
-        let negative = base[start] == UInt8(ascii: "-")
-        let digitsStart = negative ? start &+ 1 : start
-        var value: UInt64 = 0
-        let count = scanner.boundedDigitRun(at: digitsStart, into: &value)
+        let (negative, digitsStart, count, value) = scanner.signedDigitRun(at: start)
         guard count > 0, count <= 18 else { return nil }
         let next = digitsStart &+ count
         let after = base[next]
@@ -614,11 +611,9 @@ public struct _JSONReader {
         let start = position
         // The sign, two runs of three words each, the point and the byte after the number.
         guard start &+ 52 <= end else { return nil }
-        let negative = base[start] == UInt8(ascii: "-")
-        let digitsStart = negative ? start &+ 1 : start
-        var mantissa: UInt64 = 0
-        let integerDigits = scanner.boundedDigitRun(at: digitsStart, into: &mantissa)
+        let (negative, digitsStart, integerDigits, integerValue) = scanner.signedDigitRun(at: start)
         guard integerDigits > 0 else { return nil }
+        var mantissa = integerValue
         let zeroInteger = base[digitsStart] == UInt8(ascii: "0")
         // A leading zero before more digits is an error.
         if zeroInteger && integerDigits > 1 { return nil }
