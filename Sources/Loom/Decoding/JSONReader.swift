@@ -255,13 +255,30 @@ public struct _JSONReader {
         keyStart = position
         let (raw, flags) = try stringToken()
         try colon()
+        let escaped = flags & stringHasEscapesFlag != 0
+        guard keyMode == 0, !escaped, flattenDepth != depth || flattenPrefix.isEmpty else {
+            return unusualKey(keys, raw, escaped: escaped, hint: &hint)
+        }
+        // The common case, kept apart from the others so that it needs no large stack frame.
+        let expected = hint
+        let slot = keys.plain.find(raw, hint: &hint)
+        if slot >= keys.firstFlattenedSlot { hint = expected }
+        return slot
+    }
+
+    /// ``searchKey(_:hint:)`` for a key under a key strategy, with escapes, or inside a
+    /// flattened object.
+    @inline(never)
+    mutating func unusualKey(
+        _ keys: _JSONKeySet, _ raw: UnsafeBufferPointer<UInt8>, escaped: Bool, hint: inout Int
+    ) -> Int {
         if flattenDepth == depth, !flattenPrefix.isEmpty {
-            return flattenedSlot(keys, raw, escaped: flags & stringHasEscapesFlag != 0, hint: &hint)
+            return flattenedSlot(keys, raw, escaped: escaped, hint: &hint)
         }
         guard let table = keys.table(keyMode) else {
             // A `.custom` strategy, as the general path matches it: the strategy's names,
             // compared as strings.
-            let name = flags & stringHasEscapesFlag != 0 ? unescapeJSONString(raw) : Array(raw)
+            let name = escaped ? unescapeJSONString(raw) : Array(raw)
             guard let slot = keys.names(for: keyStrategy).firstIndex(where: { $0.utf8.elementsEqual(name) }) else {
                 return -1
             }
@@ -270,8 +287,7 @@ public struct _JSONReader {
         }
         let expected = hint
         let slot =
-            flags & stringHasEscapesFlag != 0
-            ? unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) } : table.find(raw, hint: &hint)
+            escaped ? unescapeJSONString(raw).withUnsafeBufferPointer { table.find($0, hint: &hint) } : table.find(raw, hint: &hint)
         if slot >= keys.firstFlattenedSlot { hint = expected }
         return slot
     }
