@@ -189,6 +189,10 @@ struct KeyBytes: @unchecked Sendable {
     /// map, and a scan of every slot to find none was a third of its decoding time.
     @usableFromInline let index: UnsafeMutablePointer<Int32>
     @usableFromInline let indexMask: Int
+    /// Bit `n` is set when some key is `n` bytes long (bit 63: 63 bytes or more). Most keys a
+    /// subset model does not map have a length none of its keys has, and are turned away
+    /// without hashing.
+    @usableFromInline let lengthMask: UInt64
 
     init(_ names: [String]) {
         var storage: [UInt8] = []
@@ -214,6 +218,9 @@ struct KeyBytes: @unchecked Sendable {
         bytes.initialize(from: storage, count: storage.count)
         escaped = .allocate(capacity: max(escapedStorage.count, 1))
         escaped.initialize(from: escapedStorage, count: escapedStorage.count)
+        var mask: UInt64 = 0
+        for slot in 0..<names.count { mask |= keyLengthBit(lengths[slot]) }
+        lengthMask = mask
         var entries = 4
         while entries < names.count &* 2 { entries &*= 2 }
         indexMask = entries &- 1
@@ -250,6 +257,7 @@ struct KeyBytes: @unchecked Sendable {
             hint = expected &+ 1
             return expected
         }
+        if lengthMask & keyLengthBit(length) == 0 { return -1 }
         var position = keyHash(keyBase, length) & indexMask
         while true {
             let entry = Int(index[position])
@@ -272,6 +280,12 @@ struct KeyBytes: @unchecked Sendable {
         let start = escapedStarts[slot]
         return UnsafeBufferPointer(start: escaped + start, count: escapedStarts[slot + 1] &- start)
     }
+}
+
+/// A key length's bit in ``KeyBytes/lengthMask``.
+@inlinable @inline(__always)
+func keyLengthBit(_ length: Int) -> UInt64 {
+    1 &<< UInt64(min(length, 63))
 }
 
 /// A hash of a key's bytes for ``KeyBytes``'s index: its length and its first and last

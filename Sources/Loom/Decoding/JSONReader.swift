@@ -259,7 +259,9 @@ public struct _JSONReader {
         guard keyMode == 0, !escaped, flattenDepth != depth || flattenPrefix.isEmpty else {
             return unusualKey(keys, raw, escaped: escaped, hint: &hint)
         }
-        // The common case, kept apart from the others so that it needs no large stack frame.
+        // The common case, kept apart from the others so that it needs no large stack frame;
+        // a key of a length no key has is not looked for at all.
+        if keys.plain.lengthMask & keyLengthBit(raw.count) == 0 { return -1 }
         let expected = hint
         let slot = keys.plain.find(raw, hint: &hint)
         if slot >= keys.firstFlattenedSlot { hint = expected }

@@ -149,6 +149,14 @@ struct LocalNames: Equatable {
     var keys: Int = 4
 }
 
+/// Keys of lengths that share a bit of the key set's length filter (63 bytes and longer).
+@JSONModel
+struct LongKeys: Equatable {
+    @JSONKey("k234567890123456789012345678901234567890123456789012345678901234") var long63: Int
+    @JSONKey("m2345678901234567890123456789012345678901234567890123456789012345678901") var long71: Int
+    var a: Int
+}
+
 /// A recursive model: nesting follows the input.
 @JSONModel
 struct Branch: Equatable {
@@ -242,6 +250,26 @@ struct DirectPathTests {
         // A space, then the end of the input or a bad byte: an error, as in the general path.
         expectSameOutcome(Member.self, #"{"age": "#)
         expectSameOutcome(Member.self, #"{"age": ,"name": "Ada"}"#)
+    }
+
+    @Test func keysOfEveryLengthOutOfOrder() {
+        let long63 = "k234567890123456789012345678901234567890123456789012345678901234"
+        let long71 = "m2345678901234567890123456789012345678901234567890123456789012345678901"
+        let unknown = [
+            "", "b", "zz", String(repeating: "x", count: 63), String(repeating: "y", count: 64),
+            String(repeating: "z", count: 71), String(repeating: "w", count: 200), "k23456789012345678901234567890123456789012345678901234567890123X",
+        ]
+        // Unknown keys of the known keys' lengths and of others, the empty key among them,
+        // then the known keys out of order (searched for).
+        for order in [[long71, "a", long63], [long63, "a", long71]] {
+            var members = unknown.map { #""\#($0)": [1, "two"]"# }
+            members += order.enumerated().map { #""\#($1)": \#($0 + 1)"# }
+            let text = "{" + members.joined(separator: ", ") + "}"
+            let values = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0 + 1) })
+            let expected = LongKeys(long63: values[long63] ?? 0, long71: values[long71] ?? 0, a: values["a"] ?? 0)
+            #expect(directly(LongKeys.self, text) == expected)
+            expectSameOutcome(LongKeys.self, text)
+        }
     }
 
     // MARK: Falling back
