@@ -351,7 +351,9 @@ extension _JSONReading {
 
 // `claimSlot` and `value` in one call, for a property that reads a leaf value: one call a
 // property in the code generated for each model, where two cost a debug build more to compile.
-// One overload per `value` overload, so that the same one is chosen.
+// One overload per `value` overload, so that the same one is chosen. An optional slot takes
+// `.none` for `null`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as
+// its own value.
 extension _JSONReading {
     /// Reads a Loom-decodable value into an empty slot: ``claimSlot(_:nullable:)``, then `value`.
     ///
@@ -441,7 +443,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
@@ -454,7 +455,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws where T.RawValue: JSONDecodable {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
@@ -467,7 +467,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
@@ -479,7 +478,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
@@ -491,7 +489,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws where T.RawValue: JSONDecodable {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
@@ -503,7 +500,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws where T.RawValue: JSONDecodable {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
@@ -515,7 +511,6 @@ extension _JSONReading {
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws where T.RawValue: JSONDecodable {
         try claimSlot(&slot, nullable: true)
-        // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` would take `nil` as its own value.
         slot = .some(try readNull() ? .none : value(type, context))
     }
 

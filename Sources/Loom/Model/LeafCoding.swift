@@ -215,6 +215,14 @@ extension JSONEncodingContext {
         try encode(value, to: &writer)
     }
 
+    /// A `nil` member: nothing, or its key and `null` when the encoder writes nulls.
+    @usableFromInline
+    func writeNilMember(_ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter) {
+        guard writesNulls else { return }
+        _writeKey(keys, slot, to: &writer)
+        writer.writeNull()
+    }
+
     /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
     /// the key of `slot` in `keys`, then a Loom-encodable value.
     ///
@@ -223,13 +231,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: JSONEncodable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
     /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
@@ -240,13 +243,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: RawRepresentable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws where T.RawValue: JSONEncodable {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
     /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
@@ -257,13 +255,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: Encodable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
     /// Tie-break: Loom's conformance wins over `Encodable`.
@@ -273,13 +266,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: JSONEncodable & Encodable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
     /// Tie-break: the raw value wins over `Encodable`.
@@ -289,13 +277,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: RawRepresentable & Encodable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws where T.RawValue: JSONEncodable {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
     /// Tie-break: Loom's conformance wins over the raw value.
@@ -305,13 +288,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: JSONEncodable & RawRepresentable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws where T.RawValue: JSONEncodable {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
     /// Tie-break: Loom's conformance wins over everything.
@@ -321,13 +299,8 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: JSONEncodable & RawRepresentable & Encodable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws where T.RawValue: JSONEncodable {
-        if let value {
-            _writeKey(keys, slot, to: &writer)
-            try encode(value, to: &writer)
-        } else if writesNulls {
-            _writeKey(keys, slot, to: &writer)
-            writer.writeNull()
-        }
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        try _encode(value, keys, slot, to: &writer)
     }
 
 }
