@@ -40,8 +40,9 @@ struct CodableExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -52,7 +53,7 @@ struct CodableExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -64,9 +65,9 @@ struct CodableExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 public static var _readsDirectly: Bool { true }

@@ -25,9 +25,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                    var v1: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -38,8 +38,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -51,10 +51,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -127,9 +127,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Optional<Int>)
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                    var v1: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -140,8 +140,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -153,10 +153,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "0")
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "0")
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take())
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take())
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -227,8 +227,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -239,7 +240,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -251,9 +252,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -329,12 +330,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<String?> = nil
-                    var v3: Optional<Int?> = nil
-                    var v4: Optional<[String]> = nil
-                    var u5 = Loom._JSONUnknownMembers()
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers) = (nil, nil, nil, nil, Loom._JSONUnknownMembers())
+                    init() {}
                 }
 
                 @inline(never)
@@ -345,14 +343,14 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
-                            case 3: try reader.readOptionalSlot(&slots.v3, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
+                            case 3: try reader.readOptionalSlot(&slots.s.v3, Int.self, context)
                             case 4:
-                                try reader.claimSlot(&slots.v4)
-                                slots.v4 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                try reader.claimSlot(&slots.s.v4)
+                                slots.s.v4 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             case 2: try reader.passValue()
-                            default: try reader.captureUnknown(&slots.u5, context)
+                            default: try reader.captureUnknown(&slots.s.u5, context)
                             }
                         } catch {
                             try reader.recover(error, context)
@@ -363,13 +361,13 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.v3, _loomKeys, 3, context)
-                    try reader.defaulted(&slots.v4, _loomKeys, 4, context, default: "[]")
-                    let u5 = try reader.capturedUnknown(&slots.u5, _loomKeys, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "[]")
+                    let u5 = try reader.capturedUnknown(&slots.s.u5, _loomKeys, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take(), u5)
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, slots.s.v3.take() ?? nil, slots.s.v4.take(), u5)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -457,9 +455,9 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (User, Kind)
 
-                    struct _LoomSlots {
-                        var v0: Optional<User> = nil
-                        var v1: Optional<Kind> = nil
+                    struct _LoomSlots: ~Copyable {
+                        var s: (v0: Optional<User>, v1: Optional<Kind>) = (nil, nil)
+                        init() {}
                     }
 
                     @inline(never)
@@ -470,8 +468,8 @@ struct ExpansionTests {
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readSlot(&slots.v0, User.self, context)
-                                case 1: try reader.readSlot(&slots.v1, Kind.self, context)
+                                case 0: try reader.readSlot(&slots.s.v0, User.self, context)
+                                case 1: try reader.readSlot(&slots.s.v1, Kind.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -483,10 +481,10 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&slots.v0, _loomKeys, 0, context)
-                        try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "Kind.standard")
+                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                        try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "Kind.standard")
                         try reader.endObject()
-                        return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? Kind.standard)
+                        return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? Kind.standard)
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -565,10 +563,9 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
-                    struct _LoomSlots {
-                        var v0: Optional<String> = nil
-                        var v1: Optional<Int?> = nil
-                        var v2: Optional<[String]> = nil
+                    struct _LoomSlots: ~Copyable {
+                        var s: (v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>) = (nil, nil, nil)
+                        init() {}
                     }
 
                     @inline(never)
@@ -579,11 +576,11 @@ struct ExpansionTests {
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readSlot(&slots.v0, String.self, context)
-                                case 1: try reader.readOptionalSlot(&slots.v1, Int.self, context)
+                                case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                                case 1: try reader.readOptionalSlot(&slots.s.v1, Int.self, context)
                                 case 2:
-                                    try reader.claimSlot(&slots.v2)
-                                    slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                    try reader.claimSlot(&slots.s.v2)
+                                    slots.s.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                                 case 3: try reader.passValue()
                                 default: try reader.passUnknown(context)
                                 }
@@ -596,11 +593,11 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&slots.v0, _loomKeys, 0, context)
-                        try reader.optional(&slots.v1, _loomKeys, 1, context)
-                        try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "[]")
+                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                        try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                        try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[]")
                         try reader.endObject()
-                        return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take())
+                        return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, slots.s.v2.take())
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -680,9 +677,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (URL, String)
 
-                struct _LoomSlots {
-                    var v0: Optional<URL> = nil
-                    var v1: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<URL>, v1: Optional<String>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -693,8 +690,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, URL.self, context)
-                            case 1: try reader.readSlot(&slots.v1, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, URL.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -706,10 +703,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -786,13 +783,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<String> = nil
-                    var v2: Optional<String?> = nil
-                    var v3: Optional<Int> = nil
-                    var b1 = false
-                    var b2 = false
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool) = (nil, nil, nil, nil, false, false)
+                    init() {}
                 }
 
                 @inline(never)
@@ -805,21 +798,21 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readSlot(&slots.v1, String.self, context)
+                                            case 0: try reader.readSlot(&slots.s.v1, String.self, context)
                                             case 1:
-                                                if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.b2, context) {
+                                                if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.s.b2, context) {
                                                     var hint2 = 0
                                                     repeat {
                                                         do {
                                                             switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
-                                                            case 0: try reader.readOptionalSlot(&slots.v2, String.self, context)
+                                                            case 0: try reader.readOptionalSlot(&slots.s.v2, String.self, context)
                                                             default: try reader.passValue()
                                                             }
                                                         } catch {
@@ -827,7 +820,7 @@ struct ExpansionTests {
                                                         }
                                                     } while try reader.moreMembers()
                                                 }
-                                            case 2: try reader.readSlot(&slots.v3, Int.self, context)
+                                            case 2: try reader.readSlot(&slots.s.v3, Int.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -848,12 +841,12 @@ struct ExpansionTests {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys_1, 0, context)
-                    try reader.optional(&slots.v2, _loomKeys_2, 0, context)
-                    try reader.required(&slots.v3, _loomKeys_1, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys_1, 0, context)
+                    try reader.optional(&slots.s.v2, _loomKeys_2, 0, context)
+                    try reader.required(&slots.s.v3, _loomKeys_1, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, try reader.unwrap(slots.s.v3.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -934,9 +927,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var r0 = Loom._JSONFallbackState()
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, r0: Loom._JSONFallbackState) = (nil, Loom._JSONFallbackState())
+                    init() {}
                 }
 
                 @inline(never)
@@ -947,9 +940,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = try reader.value(Int.self, context) }
-                            case 1: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = try reader.value(Int.self, context) }
-                            case 2: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 2) { slots.v0 = try reader.value(Int.self, context) }
+                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = try reader.value(Int.self, context) }
+                            case 1: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = try reader.value(Int.self, context) }
+                            case 2: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 2) { slots.s.v0 = try reader.value(Int.self, context) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -961,9 +954,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1029,10 +1022,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String?
 
-                struct _LoomSlots {
-                    var v0: Optional<String?> = nil
-                    var r0 = Loom._JSONFallbackState()
-                    var b1 = false
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool) = (nil, Loom._JSONFallbackState(), false)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1044,14 +1036,14 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = .some(try reader.value(String.self, context)) }
+                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = .some(try reader.value(String.self, context)) }
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = .some(try reader.value(String.self, context)) }
+                                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = .some(try reader.value(String.self, context)) }
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -1071,9 +1063,9 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
                     try reader.endObject()
-                    return slots.v0.take() ?? nil
+                    return slots.s.v0.take() ?? nil
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1141,10 +1133,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
-                struct _LoomSlots {
-                    var c0 = Loom._JSONCollectedSlot()
-                    var c1 = Loom._JSONCollectedSlot()
-                    var b1 = false
+                struct _LoomSlots: ~Copyable {
+                    var s: (c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool) = (Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1156,14 +1147,14 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.collect(&slots.c0, 0)
+                            case 0: try reader.collect(&slots.s.c0, 0)
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.collect(&slots.c0, 1)
+                                            case 0: try reader.collect(&slots.s.c0, 1)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -1171,7 +1162,7 @@ struct ExpansionTests {
                                         }
                                     } while try reader.moreMembers()
                                 }
-                            case 2: try reader.collect(&slots.c1, 0)
+                            case 2: try reader.collect(&slots.s.c1, 0)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1184,8 +1175,8 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let c0 = try reader.collected(&slots.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
-                    let c1 = try reader.collected(&slots.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
                     return (try reader.unwrap(c0), c1 ?? nil)
                 }
@@ -1266,10 +1257,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
-                struct _LoomSlots {
-                    var v0: Optional<String?> = nil
-                    var v1: Optional<Optional<URL>> = nil
-                    var v2: Optional<Int?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1280,9 +1270,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readOptionalSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.v1, URL.self, context)
-                            case 2: try reader.readOptionalSlot(&slots.v2, Int.self, context)
+                            case 0: try reader.readOptionalSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.s.v1, URL.self, context)
+                            case 2: try reader.readOptionalSlot(&slots.s.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1294,11 +1284,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.optional(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.v2, _loomKeys, 2, context)
+                    try reader.optional(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (slots.v0.take() ?? nil, slots.v1.take() ?? nil, slots.v2.take() ?? nil)
+                    return (slots.s.v0.take() ?? nil, slots.s.v1.take() ?? nil, slots.s.v2.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1372,10 +1362,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<[String]> = nil
-                    var v2: Optional<String?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1386,13 +1375,13 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
                             case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                try reader.claimSlot(&slots.s.v1)
+                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                                try reader.claimSlot(&slots.s.v2, nullable: true)
+                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1404,11 +1393,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(&slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
-                    return (slots.v0.take(), slots.v1.take(), slots.v2.take())
+                    return (slots.s.v0.take(), slots.s.v1.take(), slots.s.v2.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1483,10 +1472,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, String?)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<Int> = nil
-                    var v2: Optional<String?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1497,11 +1485,11 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
                             case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                                try reader.claimSlot(&slots.s.v2, nullable: true)
+                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1513,11 +1501,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "base + 1")
-                    try reader.optionalDefaulted(&slots.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "base + 1")
+                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
-                    return (slots.v0.take() ?? 3, slots.v1.take() ?? (base + 1), slots.v2.take() ?? "dark")
+                    return (slots.s.v0.take() ?? 3, slots.s.v1.take() ?? (base + 1), slots.s.v2.take() ?? "dark")
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1589,8 +1577,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots {
-                    var v1: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v1: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -1601,7 +1590,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 1: try reader.readSlot(&slots.v1, String.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, String.self, context)
                             case 0: try reader.passValue()
                             default: try reader.passUnknown(context)
                             }
@@ -1614,9 +1603,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v1.take())
+                    return try reader.unwrap(slots.s.v1.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1685,8 +1674,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -1697,7 +1687,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1709,9 +1699,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1782,9 +1772,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Date, Date?)
 
-                struct _LoomSlots {
-                    var v0: Optional<Date> = nil
-                    var v1: Optional<Date?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Date>, v1: Optional<Date?>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1796,11 +1786,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
+                                try reader.claimSlot(&slots.s.v1, nullable: true)
+                                slots.s.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1812,10 +1802,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1891,9 +1881,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
-                struct _LoomSlots {
-                    var v0: Optional<[[[Double]]]> = nil
-                    var v1: Optional<Array<Array<Int?>>> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1905,11 +1895,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Double.self, $1) } } }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Double.self, $1) } } }
                             case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } } }
+                                try reader.claimSlot(&slots.s.v1)
+                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1921,10 +1911,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1995,9 +1985,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
-                struct _LoomSlots {
-                    var v0: Optional<[String: [User]]> = nil
-                    var v1: Optional<Dictionary<String, User?>> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2009,11 +1999,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
                             case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
+                                try reader.claimSlot(&slots.s.v1)
+                                slots.s.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2025,10 +2015,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2097,8 +2087,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Set<String>
 
-                struct _LoomSlots {
-                    var v0: Optional<Set<String>> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Set<String>>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -2110,8 +2101,8 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.set(context, lossy: false) { try $0.value(String.self, $1) }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.set(context, lossy: false) { try $0.value(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2123,9 +2114,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2192,9 +2183,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
-                struct _LoomSlots {
-                    var v0: Optional<[Int: String]> = nil
-                    var v1: Optional<[State: [Int]]> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2206,11 +2197,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.value(String.self, $1) }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.value(String.self, $1) }
                             case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
+                                try reader.claimSlot(&slots.s.v1)
+                                slots.s.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2222,10 +2213,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2298,10 +2289,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Item], URL?)
 
-                struct _LoomSlots {
-                    var v0: Optional<[Item]> = nil
-                    var v1: Optional<URL?> = nil
-                    var b1 = false
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool) = (nil, nil, false)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2314,15 +2304,15 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readOptionalSlot(&slots.v1, URL.self, context)
+                                            case 0: try reader.readOptionalSlot(&slots.s.v1, URL.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -2342,10 +2332,10 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys_1, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys_1, 0, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2422,9 +2412,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Double, Double)
 
-                struct _LoomSlots {
-                    var v0: Optional<Double> = nil
-                    var v1: Optional<Double> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Double>, v1: Optional<Double>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2435,8 +2425,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Double.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Double.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Double.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Double.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2448,10 +2438,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -2530,11 +2520,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int, String?, String)
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                    var v1: Optional<Int> = nil
-                    var v2: Optional<String?> = nil
-                    var v3: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>) = (nil, nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2545,10 +2533,10 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
-                            case 2: try reader.readOptionalSlot(&slots.v2, String.self, context)
-                            case 3: try reader.readSlot(&slots.v3, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 2: try reader.readOptionalSlot(&slots.s.v2, String.self, context)
+                            case 3: try reader.readSlot(&slots.s.v3, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2560,12 +2548,12 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.v2, _loomKeys, 2, context)
-                    try reader.required(&slots.v3, _loomKeys, 3, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v3, _loomKeys, 3, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, try reader.unwrap(slots.v3.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, try reader.unwrap(slots.s.v3.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2642,10 +2630,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, URL?, Int)
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                    var v1: Optional<URL?> = nil
-                    var v2: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2656,9 +2643,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.v1, URL.self, context)
-                            case 2: try reader.readSlot(&slots.v2, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.s.v1, URL.self, context)
+                            case 2: try reader.readSlot(&slots.s.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2670,11 +2657,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, try reader.unwrap(slots.s.v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2749,9 +2736,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                    var v1: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -2762,8 +2749,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2775,10 +2762,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2843,7 +2830,8 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ()
 
-                struct _LoomSlots {
+                struct _LoomSlots: ~Copyable {
+                    init() {}
                 }
 
                 @inline(never)
@@ -2938,8 +2926,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -2950,7 +2939,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2962,9 +2951,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3030,10 +3019,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Bool)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<Int> = nil
-                    var v2: Optional<Bool> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -3044,9 +3032,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
-                            case 2: try reader.readSlot(&slots.v2, Bool.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 2: try reader.readSlot(&slots.s.v2, Bool.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3058,11 +3046,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3132,8 +3120,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -3144,7 +3133,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3156,9 +3145,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3225,9 +3214,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<Int>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -3238,8 +3227,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3251,10 +3240,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3335,12 +3324,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
-                    var v1: Optional<String?> = nil
-                    var v2: Optional<[String]> = nil
-                    var v3: Optional<Int> = nil
-                    var v4: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>) = (nil, nil, nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -3351,13 +3337,13 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
                             case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
-                            case 3: try reader.readSlot(&slots.v3, Int.self, context)
-                            case 4: try reader.readSlot(&slots.v4, String.self, context)
+                                try reader.claimSlot(&slots.s.v2)
+                                slots.s.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                            case 3: try reader.readSlot(&slots.s.v3, Int.self, context)
+                            case 4: try reader.readSlot(&slots.s.v4, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3369,13 +3355,13 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
-                    try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(&slots.v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(&slots.v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "\\"\\"")
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take(), slots.v3.take(), slots.v4.take())
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, slots.s.v2.take(), slots.s.v3.take(), slots.s.v4.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3457,9 +3443,9 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
-                struct _LoomSlots {
-                    var v0: Optional<@Sendable () -> Void> = nil
-                    var v1: Optional<String?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<@Sendable () -> Void>, v1: Optional<String?>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -3471,9 +3457,9 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3485,10 +3471,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3561,26 +3547,23 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<Address> = nil
-                    var v2: Optional<Address?> = nil
-                    var u3 = Loom._JSONUnknownMembers()
-                    var f = Loom._JSONFlattenState()
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState) = (nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState())
+                    init() {}
                 }
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    slots.f.start = try reader.objectStart()
+                    slots.s.f.start = try reader.objectStart()
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case -1: try reader.captureUnknown(&slots.u3, context)
-                            case let flattened: try reader.passFlattened(&slots.f, _loomKeys, flattened)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case -1: try reader.captureUnknown(&slots.s.u3, context)
+                            case let flattened: try reader.passFlattened(&slots.s.f, _loomKeys, flattened)
                             }
                         } catch {
                             try reader.recover(error, context)
@@ -3591,12 +3574,12 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.f, .required, context) { slots.v1 = value }
-                    if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.f, .optional, context) { slots.v2 = value }
-                    let u3 = try reader.capturedUnknown(&slots.u3, _loomKeys, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.s.f, .required, context) { slots.s.v1 = value }
+                    if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.s.f, .optional, context) { slots.s.v2 = value }
+                    let u3 = try reader.capturedUnknown(&slots.s.u3, _loomKeys, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, u3)
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, u3)
                 }
 
                 static var _readsDirectly: Bool { true }

@@ -436,9 +436,9 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String?)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<String?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<String?>) = (nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -449,8 +449,8 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.v1, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -462,10 +462,10 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -533,9 +533,9 @@ struct PolyExpansionTests {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    try reader.optionalDefaulted(&slots.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
-                    if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
+                    if let value = slots.s.v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
@@ -579,14 +579,15 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues_Message = Int
 
-                struct _LoomSlots_Message {
-                    var v0: Optional<Int> = nil
+                struct _LoomSlots_Message: ~Copyable {
+                    var s: (v0: Optional<Int>, Void) = (nil, ())
+                    init() {}
                 }
 
                 static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.v0, Int.self, context)
+                        try reader.readSlot(&slots.s.v0, Int.self, context)
                     default: try reader.passValue()
                     }
                 }
@@ -607,11 +608,11 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(&slots.v0, keys, base &+ 0, context)
+                    try reader.required(&slots.s.v0, keys, base &+ 0, context)
                 }
 
                 static func _loomValues_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Message {
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -719,8 +720,8 @@ struct PolyExpansionTests {
                 }
 
                 func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
-                    if let value = slots.v0.take() { self.id = value }
+                    try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
+                    if let value = slots.s.v0.take() { self.id = value }
                 }
 
                 class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
@@ -761,18 +762,18 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues_TextMessage = (String, String?)
 
-                struct _LoomSlots_TextMessage {
+                struct _LoomSlots_TextMessage: ~Copyable {
                     var sup = Message._LoomSlots_Message()
-                    var v0: Optional<String> = nil
-                    var v1: Optional<String?> = nil
+                    var s: (v0: Optional<String>, v1: Optional<String?>) = (nil, nil)
+                    init() {}
                 }
 
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.v0, String.self, context)
+                        try reader.readSlot(&slots.s.v0, String.self, context)
                     case 1:
-                        try reader.readOptionalSlot(&slots.v1, String.self, context)
+                        try reader.readOptionalSlot(&slots.s.v1, String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 2, keys, base &+ 2, &reader, context)
                     }
                 }
@@ -793,13 +794,13 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(&slots.v0, keys, base &+ 0, context)
-                    try reader.optional(&slots.v1, keys, base &+ 1, context)
+                    try reader.required(&slots.s.v0, keys, base &+ 0, context)
+                    try reader.optional(&slots.s.v1, keys, base &+ 1, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 2, &reader, context)
                 }
 
                 static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
                 }
 
                 init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -883,10 +884,10 @@ struct PolyExpansionTests {
 
                 func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 2, &reader, context)
-                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
-                    try reader.optionalDefaulted(&slots.v1, keys, base &+ 1, context, default: "")
-                    if let value = slots.v0.take() { self.body = value }
-                    if let value = slots.v1.take(), value != nil || !context._nullIsMissing { self.draft = value }
+                    try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v1, keys, base &+ 1, context, default: "")
+                    if let value = slots.s.v0.take() { self.body = value }
+                    if let value = slots.s.v1.take(), value != nil || !context._nullIsMissing { self.draft = value }
                 }
 
                 override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
@@ -948,8 +949,9 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots {
-                    var v0: Optional<String> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -960,7 +962,7 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, String.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -972,9 +974,9 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1059,13 +1061,9 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<String> = nil
-                    var v2: Optional<String?> = nil
-                    var v3: Optional<String?> = nil
-                    var v4: Optional<Date?> = nil
-                    var v5: Optional<[String]> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>) = (nil, nil, nil, nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -1076,14 +1074,14 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.v1, String.self, context)
-                            case 2: try reader.readOptionalSlot(&slots.v2, String.self, context)
-                            case 3: try reader.readOptionalSlot(&slots.v3, String.self, context)
-                            case 4: try reader.readOptionalSlot(&slots.v4, Date.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, String.self, context)
+                            case 2: try reader.readOptionalSlot(&slots.s.v2, String.self, context)
+                            case 3: try reader.readOptionalSlot(&slots.s.v3, String.self, context)
+                            case 4: try reader.readOptionalSlot(&slots.s.v4, Date.self, context)
                             case 5:
-                                try reader.claimSlot(&slots.v5)
-                                slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                try reader.claimSlot(&slots.s.v5)
+                                slots.s.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1095,14 +1093,14 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.v2, _loomKeys, 2, context)
-                    try reader.optional(&slots.v3, _loomKeys, 3, context)
-                    try reader.optional(&slots.v4, _loomKeys, 4, context)
-                    try reader.required(&slots.v5, _loomKeys, 5, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+                    try reader.optional(&slots.s.v4, _loomKeys, 4, context)
+                    try reader.required(&slots.s.v5, _loomKeys, 5, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil, slots.v3.take() ?? nil, slots.v4.take() ?? nil, try reader.unwrap(slots.v5.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, slots.s.v3.take() ?? nil, slots.s.v4.take() ?? nil, try reader.unwrap(slots.s.v5.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1159,17 +1157,17 @@ struct PolyExpansionTests {
                     var slots = _LoomSlots()
                     try Self._loomRead(&slots, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "")
-                    try reader.optionalDefaulted(&slots.v2, _loomKeys, 2, context, default: "")
-                    try reader.optionalDefaulted(&slots.v3, _loomKeys, 3, context, default: "")
-                    try reader.optionalDefaulted(&slots.v4, _loomKeys, 4, context, default: "")
-                    try reader.defaulted(&slots.v5, _loomKeys, 5, context, default: "")
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v3, _loomKeys, 3, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v4, _loomKeys, 4, context, default: "")
+                    try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "")
                     try reader.endObject()
-                    if let value = slots.v1.take() { self.title = value }
-                    if let value = slots.v2.take(), value != nil || !context._nullIsMissing { self.body = value }
-                    if let value = slots.v3.take(), value != nil || !context._nullIsMissing { self.note = value }
-                    if let value = slots.v4.take(), value != nil || !context._nullIsMissing { self.closedAt = value }
-                    if let value = slots.v5.take() { self.labels = value }
+                    if let value = slots.s.v1.take() { self.title = value }
+                    if let value = slots.s.v2.take(), value != nil || !context._nullIsMissing { self.body = value }
+                    if let value = slots.s.v3.take(), value != nil || !context._nullIsMissing { self.note = value }
+                    if let value = slots.s.v4.take(), value != nil || !context._nullIsMissing { self.closedAt = value }
+                    if let value = slots.s.v5.take() { self.labels = value }
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
@@ -1231,15 +1229,15 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues_Node = String
 
-                public struct _LoomSlots_Node {
-                    public var v0: Optional<String> = nil
+                public struct _LoomSlots_Node: ~Copyable {
+                    public var s: (v0: Optional<String>, Void) = (nil, ())
                     public init() {}
                 }
 
                 public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.v0, String.self, context)
+                        try reader.readSlot(&slots.s.v0, String.self, context)
                     default: try reader.passValue()
                     }
                 }
@@ -1260,11 +1258,11 @@ struct PolyExpansionTests {
                 }
 
                 public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(&slots.v0, keys, base &+ 0, context)
+                    try reader.required(&slots.s.v0, keys, base &+ 0, context)
                 }
 
                 static func _loomValues_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Node {
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 public init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1360,8 +1358,8 @@ struct PolyExpansionTests {
                 }
 
                 public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
-                    if let value = slots.v0.take() { self.name = value }
+                    try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
+                    if let value = slots.s.v0.take() { self.name = value }
                 }
 
                 open class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {

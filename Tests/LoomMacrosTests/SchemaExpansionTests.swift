@@ -39,12 +39,9 @@ struct SchemaExpansionTests {
 
                 typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
 
-                struct _LoomSlots {
-                    var v0: Optional<Date> = nil
-                    var v1: Optional<[String: [Int]]> = nil
-                    var v2: Optional<String> = nil
-                    var v3: Optional<Int> = nil
-                    var c4 = Loom._JSONCollectedSlot()
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot) = (nil, nil, nil, nil, Loom._JSONCollectedSlot())
+                    init() {}
                 }
 
                 @inline(never)
@@ -56,15 +53,15 @@ struct SchemaExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
-                            case 2: try reader.readSlot(&slots.v2, String.self, context)
-                            case 3: try reader.readSlot(&slots.v3, Int.self, context.lenient)
-                            case 4: try reader.collect(&slots.c4, 0)
-                            case 5: try reader.collect(&slots.c4, 1)
+                                try reader.claimSlot(&slots.s.v1)
+                                slots.s.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
+                            case 2: try reader.readSlot(&slots.s.v2, String.self, context)
+                            case 3: try reader.readSlot(&slots.s.v3, Int.self, context.lenient)
+                            case 4: try reader.collect(&slots.s.c4, 0)
+                            case 5: try reader.collect(&slots.s.c4, 1)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -76,13 +73,13 @@ struct SchemaExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.defaulted(&slots.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
-                    try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
-                    try reader.required(&slots.v3, _loomKeys, 3, context.lenient)
-                    let c4 = try reader.collected(&slots.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
+                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
+                    try reader.required(&slots.s.v3, _loomKeys, 3, context.lenient)
+                    let c4 = try reader.collected(&slots.s.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take(), try reader.unwrap(slots.v3.take()), try reader.unwrap(c4))
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take(), slots.s.v2.take(), try reader.unwrap(slots.s.v3.take()), try reader.unwrap(c4))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -162,15 +159,16 @@ struct SchemaExpansionTests {
 
                 typealias _LoomValues_TextMessage = String
 
-                struct _LoomSlots_TextMessage {
+                struct _LoomSlots_TextMessage: ~Copyable {
                     var sup = Message._LoomSlots_Message()
-                    var v0: Optional<String> = nil
+                    var s: (v0: Optional<String>, Void) = (nil, ())
+                    init() {}
                 }
 
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.v0, String.self, context)
+                        try reader.readSlot(&slots.s.v0, String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
                     }
                 }
@@ -191,12 +189,12 @@ struct SchemaExpansionTests {
                 }
 
                 static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    try reader.required(&slots.v0, keys, base &+ 0, context)
+                    try reader.required(&slots.s.v0, keys, base &+ 0, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 1, &reader, context)
                 }
 
                 static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -276,8 +274,8 @@ struct SchemaExpansionTests {
 
                 func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 1, &reader, context)
-                    try reader.defaulted(&slots.v0, keys, base &+ 0, context, default: "")
-                    if let value = slots.v0.take() { self.body = value }
+                    try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
+                    if let value = slots.s.v0.take() { self.body = value }
                 }
 
                 override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {

@@ -39,10 +39,9 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Date, [String]?, Date)
 
-                struct _LoomSlots {
-                    var v0: Optional<Date> = nil
-                    var v1: Optional<[String]?> = nil
-                    var v2: Optional<Date> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -54,14 +53,14 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
                             case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
+                                try reader.claimSlot(&slots.s.v1, nullable: true)
+                                slots.s.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
                             case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
+                                try reader.claimSlot(&slots.s.v2)
+                                slots.s.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -73,11 +72,11 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, try reader.unwrap(slots.v2.take()))
+                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, try reader.unwrap(slots.s.v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -156,8 +155,9 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Date
 
-                struct _LoomSlots {
-                    var v0: Optional<Date> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Date>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -169,8 +169,8 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
+                                try reader.claimSlot(&slots.s.v0)
+                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -182,9 +182,9 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -255,10 +255,9 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<[Int]> = nil
-                    var v2: Optional<[String: Set<Int>]?> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>) = (nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -269,13 +268,13 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context.lenient)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context.lenient)
                             case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
+                                try reader.claimSlot(&slots.s.v1)
+                                slots.s.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
                             case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } } })
+                                try reader.claimSlot(&slots.s.v2, nullable: true)
+                                slots.s.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } } })
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -287,11 +286,11 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.v0, _loomKeys, 0, context.lenient, default: "0")
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.v2, _loomKeys, 2, context)
+                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context.lenient, default: "0")
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (slots.v0.take(), try reader.unwrap(slots.v1.take()), slots.v2.take() ?? nil)
+                    return (slots.s.v0.take(), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -368,8 +367,9 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Int
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, Void) = (nil, ())
+                    init() {}
                 }
 
                 @inline(never)
@@ -381,7 +381,7 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -394,9 +394,9 @@ struct TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.v0.take())
+                    return try reader.unwrap(slots.s.v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -471,11 +471,9 @@ extension TransformExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
-                struct _LoomSlots {
-                    var v0: Optional<Int> = nil
-                    var v1: Optional<Int> = nil
-                    var v2: Optional<Int> = nil
-                    var v3: Optional<Int> = nil
+                struct _LoomSlots: ~Copyable {
+                    var s: (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>) = (nil, nil, nil, nil)
+                    init() {}
                 }
 
                 @inline(never)
@@ -487,10 +485,10 @@ extension TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.v1, Int.self, context)
-                            case 2: try reader.readSlot(&slots.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
-                            case 3: try reader.readSlot(&slots.v3, Int.self, context.lenient(rounding: nil))
+                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 2: try reader.readSlot(&slots.s.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
+                            case 3: try reader.readSlot(&slots.s.v3, Int.self, context.lenient(rounding: nil))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -503,12 +501,12 @@ extension TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
-                    try reader.defaulted(&slots.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
+                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
                     try reader.endObject()
-                    return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()), slots.v3.take())
+                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()), slots.s.v3.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -583,12 +581,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try reader.fallback(slots.v0, slots.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
-            #"let c1 = try reader.collected(&slots.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
-            #"try reader.defaulted(&slots.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
-            #"try reader.defaulted(&slots.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+            #"try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
+            #"let c1 = try reader.collected(&slots.s.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
+            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+            #"try reader.defaulted(&slots.s.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
             // update(json:): the same property without the note's text.
-            #"try reader.defaulted(&slots.v2, _loomKeys, 4, context, default: "")"#,
+            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "")"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

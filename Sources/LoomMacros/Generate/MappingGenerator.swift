@@ -3,51 +3,77 @@
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
 // reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //
-//     struct _LoomSlots { var v0: Optional<String> = nil; … }       one slot per decoded property
+//     struct _LoomSlots { var s: (v0: Optional<String>, …) }         one slot per decoded property
 //     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
 //     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
 //
 // Slots are named after the property's index: `v3` holds its value, `r3` the state of its
-// fallback keys, `c3` the members of a collected property; `b2` says whether the key-path
-// step of level 2 was seen.
+// fallback keys, `c3` (and `d3`) the members of a collected property, `u3` the unknown members;
+// `f` is the flattened properties' state and `b2` says whether the key-path step of level 2
+// was seen.
 
 enum MappingGenerator {
     /// `struct _LoomSlots`, which the member loop fills.
+    ///
+    /// The slots are one tuple (`s`) in the struct: a stored property costs a getter, a
+    /// setter, a modify accessor, an initial-value function and a default argument of the
+    /// memberwise initializer, which for one property per slot was half the functions a model
+    /// compiled to, all of them unused. The struct stays, because a bare tuple is destroyed
+    /// through the runtime's generic tuple witness, a few hundred instructions a model; it is
+    /// `~Copyable`, so that neither its copy witnesses are compiled nor a copy is ever made.
     /// `superSlots` is the type of a superclass's slots (class models), which keep the
     /// collected values their checks decode (`d<index>`).
     static func slots(
         _ model: MappedModel, name: String = "_LoomSlots", superSlots: String? = nil, keepsCollected: Bool = false,
         access: String = ""
     ) -> CodeWriter {
+        let fields = slotFields(model, keepsCollected: keepsCollected)
         var writer = CodeWriter()
-        writer.block("\(access)struct \(name)") { body in
+        writer.block("\(access)struct \(name): ~Copyable") { body in
             if let superSlots { body.line("\(access)var sup = \(superSlots)()") }
-            for property in model.properties where property.decodes {
-                switch property.keys {
-                case .single:
-                    body.line("\(access)var v\(property.index): Optional<\(property.valueType)> = nil")
-                case .fallbacks:
-                    body.line("\(access)var v\(property.index): Optional<\(property.valueType)> = nil")
-                    body.line("\(access)var r\(property.index) = Loom._JSONFallbackState()")
-                case .collected:
-                    body.line("\(access)var c\(property.index) = Loom._JSONCollectedSlot()")
-                    if keepsCollected { body.line("\(access)var d\(property.index): Optional<\(property.valueType)> = nil") }
-                case .unknown:
-                    body.line("\(access)var u\(property.index) = Loom._JSONUnknownMembers()")
-                case .flattened:
-                    body.line("\(access)var v\(property.index): Optional<\(property.valueType)> = nil")
-                }
+            if !fields.isEmpty {
+                // A tuple of one element is not a tuple: a `Void` keeps the label.
+                let types = fields.map { "\($0.name): \($0.type)" } + (fields.count == 1 ? ["Void"] : [])
+                let values = fields.map(\.initial) + (fields.count == 1 ? ["()"] : [])
+                body.line(
+                    "\(access)var s: (\(types.joined(separator: ", "))) = (\(values.joined(separator: ", ")))")
             }
-            if !model.flattenedProperties.isEmpty { body.line("\(access)var f = Loom._JSONFlattenState()") }
-            let read = DecodeGenerator.readSlots(model)
-            for level in model.tree.levels.dropFirst() {
-                guard let parent = DecodeGenerator.parentSlot(of: level.number, in: model.tree), read.contains(parent)
-                else { continue }
-                body.line("\(access)var b\(level.number) = false")
-            }
-            if !access.isEmpty { body.line("\(access)init() {}") }
+            // Declared, so that Swift does not write a memberwise initializer.
+            body.line("\(access)init() {}")
         }
         return writer
+    }
+
+    /// The slots of a model, in order (see the top of the file).
+    private static func slotFields(
+        _ model: MappedModel, keepsCollected: Bool
+    ) -> [(name: String, type: String, initial: String)] {
+        var fields: [(name: String, type: String, initial: String)] = []
+        for property in model.properties where property.decodes {
+            let index = property.index
+            switch property.keys {
+            case .single, .flattened:
+                fields.append(("v\(index)", "Optional<\(property.valueType)>", "nil"))
+            case .fallbacks:
+                fields.append(("v\(index)", "Optional<\(property.valueType)>", "nil"))
+                fields.append(("r\(index)", "Loom._JSONFallbackState", "Loom._JSONFallbackState()"))
+            case .collected:
+                fields.append(("c\(index)", "Loom._JSONCollectedSlot", "Loom._JSONCollectedSlot()"))
+                if keepsCollected { fields.append(("d\(index)", "Optional<\(property.valueType)>", "nil")) }
+            case .unknown:
+                fields.append(("u\(index)", "Loom._JSONUnknownMembers", "Loom._JSONUnknownMembers()"))
+            }
+        }
+        if !model.flattenedProperties.isEmpty {
+            fields.append(("f", "Loom._JSONFlattenState", "Loom._JSONFlattenState()"))
+        }
+        let read = DecodeGenerator.readSlots(model)
+        for level in model.tree.levels.dropFirst() {
+            guard let parent = DecodeGenerator.parentSlot(of: level.number, in: model.tree), read.contains(parent)
+            else { continue }
+            fields.append(("b\(level.number)", "Bool", "false"))
+        }
+        return fields
     }
 
     /// The context expression a property's values decode with: the model's, or a lenient one
@@ -68,7 +94,7 @@ enum MappingGenerator {
         var body = CodeWriter()
         let read = DecodeGenerator.readSlots(model)
         // Flattened properties read the object again from here.
-        if !model.flattenedProperties.isEmpty { body.line("slots.f.start = try reader.objectStart()") }
+        if !model.flattenedProperties.isEmpty { body.line("slots.s.f.start = try reader.objectStart()") }
         body.line("guard try reader.beginObject(Self.self, \(keys(0)), context) else { return }")
         body.append(levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch))
         return body
@@ -89,7 +115,7 @@ enum MappingGenerator {
         var cases = CodeWriter(depth: 1)
         let unknown: String
         if level == 0, let capture = model.unknownKeysProperty {
-            unknown = "try reader.captureUnknown(&slots.u\(capture.index), context)"
+            unknown = "try reader.captureUnknown(&slots.s.u\(capture.index), context)"
         } else {
             unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
         }
@@ -117,7 +143,7 @@ enum MappingGenerator {
             }
             if flattens {
                 cases.line("case -1: \(unknown)")
-                cases.line("case let flattened: try reader.passFlattened(&slots.f, \(keySet), flattened)")
+                cases.line("case let flattened: try reader.passFlattened(&slots.s.f, \(keySet), flattened)")
             } else {
                 cases.line("default: \(unknown)")
             }
@@ -154,7 +180,7 @@ enum MappingGenerator {
                 let childKeys = keys(child)
                 let index = level == 0 ? base.map { "\($0) &+ \(slot)" } ?? "\(slot)" : "\(slot)"
                 statements.line(
-                    "if try reader.beginNested(\(parentKeys), \(index), \(childKeys), seen: &slots.b\(child), context) {")
+                    "if try reader.beginNested(\(parentKeys), \(index), \(childKeys), seen: &slots.s.b\(child), context) {")
                 var nested = CodeWriter(depth: 1)
                 nested.append(levelLoop(child, model: model, read: read, keys: &keys))
                 statements.append(nested)
@@ -178,7 +204,7 @@ enum MappingGenerator {
     private static func memberStatements(
         _ property: MappedProperty, role: KeyTree.Owner.Role, at reference: KeyTree.SlotReference, model: MappedModel
     ) -> [String] {
-        let slot = "slots.v\(property.index)"
+        let slot = "slots.s.v\(property.index)"
         let shape = property.isOptional ? property.shape.unwrapped : property.shape
         let value = valueExpression(property, shape, model: model)
         // A property with fallback keys reads every one of them, its first key too, the same way.
@@ -188,14 +214,14 @@ enum MappingGenerator {
         case .collected(let name):
             guard case .collected(let members) = property.keys, let position = members.firstIndex(where: { $0.name == name })
             else { return [] }
-            return ["try reader.collect(&slots.c\(property.index), \(position))"]
+            return ["try reader.collect(&slots.s.c\(property.index), \(position))"]
         case .alternative:
             guard case .fallbacks(let references) = property.keys, let rank = references.firstIndex(of: reference) else {
                 return []
             }
             let stored = property.isOptional ? ".some(try \(value))" : "try \(value)"
             return [
-                "if try reader.claimAlternative(&\(slot), &slots.r\(property.index), rank: \(rank)) { \(slot) = \(stored) }"
+                "if try reader.claimAlternative(&\(slot), &slots.s.r\(property.index), rank: \(rank)) { \(slot) = \(stored) }"
             ]
         case .primary:
             if let replaced = property.lossyDefault {
@@ -313,11 +339,11 @@ enum MappingGenerator {
                 case .defaulted, .optionalDefaulted: defaultArgument = ", default: \(noted)"
                 }
                 lines.append(
-                    "try reader.\(function)(&slots.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
+                    "try reader.\(function)(&slots.s.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
             case .fallbacks(let slots):
                 let candidates = slots.map { "(\(reference($0)))" }.joined(separator: ", ")
                 lines.append(
-                    "try reader.fallback(slots.v\(property.index), slots.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
+                    "try reader.fallback(slots.s.v\(property.index), slots.s.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
                 )
             case .collected(let members):
                 let names = members.map { "(\(KeySpelling.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
@@ -329,15 +355,15 @@ enum MappingGenerator {
                     value = shapeExpression(shape, reader: "$0", context: "$1", lossy: property.isLossy)
                 }
                 lines.append(
-                    "let c\(property.index) = try reader.collected(&slots.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
+                    "let c\(property.index) = try reader.collected(&slots.s.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
                 )
-                if !ends { lines.append("if let c\(property.index) { slots.d\(property.index) = c\(property.index) }") }
+                if !ends { lines.append("if let c\(property.index) { slots.s.d\(property.index) = c\(property.index) }") }
             case .unknown:
                 lines.append(
-                    "let u\(property.index) = try reader.capturedUnknown(&slots.u\(property.index), \(keys(0)), context)")
+                    "let u\(property.index) = try reader.capturedUnknown(&slots.s.u\(property.index), \(keys(0)), context)")
             case .flattened(_, let entry, let type):
                 lines.append(
-                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), slots.f, .\(presenceCase(property.presence)), \(context)) { slots.v\(property.index) = value }"
+                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), slots.s.f, .\(presenceCase(property.presence)), \(context)) { slots.s.v\(property.index) = value }"
                 )
             }
         }
@@ -352,17 +378,17 @@ enum MappingGenerator {
         let taken: String
         switch property.keys {
         case .single, .flattened:
-            taken = "slots.v\(index).take()"
+            taken = "slots.s.v\(index).take()"
         case .fallbacks:
             // `null` from a fallback key leaves the slot empty; for an optional with a default
             // that is `nil`, not the default.
             if case .optionalDefaulted = property.presence {
-                taken = "(slots.r\(index).tookNull ? .some(nil) : slots.v\(index).take())"
+                taken = "(slots.s.r\(index).tookNull ? .some(nil) : slots.s.v\(index).take())"
             } else {
-                taken = "slots.v\(index).take()"
+                taken = "slots.s.v\(index).take()"
             }
         case .collected:
-            taken = keptCollected ? "slots.d\(index).take()" : "c\(index)"
+            taken = keptCollected ? "slots.s.d\(index).take()" : "c\(index)"
         case .unknown:
             // Always present: the members no key maps, perhaps none.
             return "u\(index)"

@@ -18,9 +18,9 @@ struct HandUser: Equatable {
 
     typealias _LoomValues = (String, Int)
 
-    struct _LoomSlots {
-        var v0: Optional<String> = nil
-        var v1: Optional<Int> = nil
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
+        init() {}
     }
 
     @inline(never)
@@ -34,9 +34,9 @@ struct HandUser: Equatable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, String.self, context)
+                    try reader.readSlot(&slots.s.v0, String.self, context)
                 case 1:
-                    try reader.readSlot(&slots.v1, Int.self, context)
+                    try reader.readSlot(&slots.s.v1, Int.self, context)
                 default: try reader.passUnknown(context)
                 }
             } catch {
@@ -50,10 +50,10 @@ struct HandUser: Equatable {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(&slots.v0, _loomKeys, 0, context)
-        try reader.required(&slots.v1, _loomKeys, 1, context)
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
         try reader.endObject()
-        return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+        return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
     }
 
     static var _readsDirectly: Bool { true }
@@ -118,16 +118,9 @@ struct HandIssue: Equatable {
 
     typealias _LoomValues = (Int, State, String, HandUser?, Date, Optional<[String]>, Int)
 
-    struct _LoomSlots {
-        var v0: Optional<Int> = nil
-        var v1: Optional<State> = nil
-        var v2: Optional<String> = nil
-        var v3: Optional<HandUser?> = nil
-        var v4: Optional<Date> = nil
-        var v5: Optional<[String]> = nil
-        var v6: Optional<Int> = nil
-        var r6 = _JSONFallbackState()
-        var b1 = false
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<HandUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, b1: Bool) = (nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), false)
+        init() {}
     }
 
     @inline(never)
@@ -142,17 +135,17 @@ struct HandIssue: Equatable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, Int.self, context)
+                    try reader.readSlot(&slots.s.v0, Int.self, context)
                 case 1:
-                    try reader.readSlot(&slots.v1, State.self, context)
+                    try reader.readSlot(&slots.s.v1, State.self, context)
                 case 2:
-                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
+                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.s.b1, context) {
                         var hint1 = 0
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.readSlot(&slots.v2, String.self, context)
+                                    try reader.readSlot(&slots.s.v2, String.self, context)
                                 default: try reader.passValue()
                                 }
                             } catch {
@@ -161,20 +154,20 @@ struct HandIssue: Equatable {
                         } while try reader.moreMembers()
                     }
                 case 3:
-                    try reader.readOptionalSlot(&slots.v3, HandUser.self, context)
+                    try reader.readOptionalSlot(&slots.s.v3, HandUser.self, context)
                 case 4:
-                    try reader.claimSlot(&slots.v4)
-                    slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
+                    try reader.claimSlot(&slots.s.v4)
+                    slots.s.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
                 case 5:
-                    try reader.claimSlot(&slots.v5)
-                    slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                    try reader.claimSlot(&slots.s.v5)
+                    slots.s.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                 case 6:
-                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 0) {
-                        slots.v6 = try reader.value(Int.self, context)
+                    if try reader.claimAlternative(&slots.s.v6, &slots.s.r6, rank: 0) {
+                        slots.s.v6 = try reader.value(Int.self, context)
                     }
                 case 7:
-                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 1) {
-                        slots.v6 = try reader.value(Int.self, context)
+                    if try reader.claimAlternative(&slots.s.v6, &slots.s.r6, rank: 1) {
+                        slots.s.v6 = try reader.value(Int.self, context)
                     }
                 default: try reader.passUnknown(context)
                 }
@@ -190,18 +183,18 @@ struct HandIssue: Equatable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&slots.v0, _loomKeys, 0, context)
-        try reader.required(&slots.v1, _loomKeys, 1, context)
-        try reader.required(&slots.v2, _loomKeys_1, 0, context)
-        try reader.optional(&slots.v3, _loomKeys, 3, context)
-        try reader.required(&slots.v4, _loomKeys, 4, context)
-        try reader.defaulted(&slots.v5, _loomKeys, 5, context, default: "[]")
-        try reader.fallback(slots.v6, slots.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
+        try reader.required(&slots.s.v2, _loomKeys_1, 0, context)
+        try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+        try reader.required(&slots.s.v4, _loomKeys, 4, context)
+        try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(slots.s.v6, slots.s.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
         try reader.endObject()
         return (
-            try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()),
-            slots.v3.take() ?? nil, try reader.unwrap(slots.v4.take()), slots.v5.take(),
-            try reader.unwrap(slots.v6.take())
+            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()),
+            slots.s.v3.take() ?? nil, try reader.unwrap(slots.s.v4.take()), slots.s.v5.take(),
+            try reader.unwrap(slots.s.v6.take())
         )
     }
 

@@ -23,9 +23,9 @@ public struct FuzzUser: Equatable, Sendable {
 
     typealias _LoomValues = (String, Int)
 
-    struct _LoomSlots {
-        var v0: Optional<String> = nil
-        var v1: Optional<Int> = nil
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
+        init() {}
     }
 
     @inline(never)
@@ -39,9 +39,9 @@ public struct FuzzUser: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, String.self, context)
+                    try reader.readSlot(&slots.s.v0, String.self, context)
                 case 1:
-                    try reader.readSlot(&slots.v1, Int.self, context)
+                    try reader.readSlot(&slots.s.v1, Int.self, context)
                 default: try reader.passUnknown(context)
                 }
             } catch {
@@ -55,10 +55,10 @@ public struct FuzzUser: Equatable, Sendable {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(&slots.v0, _loomKeys, 0, context)
-        try reader.required(&slots.v1, _loomKeys, 1, context)
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
         try reader.endObject()
-        return (try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()))
+        return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
     }
 
     public static var _readsDirectly: Bool { true }
@@ -119,16 +119,9 @@ public struct FuzzProfile: Equatable, Sendable {
         String, Int8, Optional<Double>, Optional<String?>, FuzzUser?, [String: [Int?]]?, JSONValue?, Date?, [Int]?
     )
 
-    struct _LoomSlots {
-        var v0: Optional<String> = nil
-        var v1: Optional<Int8> = nil
-        var v2: Optional<Double> = nil
-        var v3: Optional<String?> = nil
-        var v4: Optional<FuzzUser?> = nil
-        var v5: Optional<[String: [Int?]]?> = nil
-        var v6: Optional<JSONValue?> = nil
-        var v7: Optional<Date?> = nil
-        var v8: Optional<[Int]?> = nil
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<String>, v1: Optional<Int8>, v2: Optional<Double>, v3: Optional<String?>, v4: Optional<FuzzUser?>, v5: Optional<[String: [Int?]]?>, v6: Optional<JSONValue?>, v7: Optional<Date?>, v8: Optional<[Int]?>) = (nil, nil, nil, nil, nil, nil, nil, nil, nil)
+        init() {}
     }
 
     @inline(never)
@@ -142,30 +135,30 @@ public struct FuzzProfile: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, String.self, context)
+                    try reader.readSlot(&slots.s.v0, String.self, context)
                 case 1:
-                    try reader.readSlot(&slots.v1, Int8.self, context)
+                    try reader.readSlot(&slots.s.v1, Int8.self, context)
                 case 2:
-                    try reader.readSlot(&slots.v2, Double.self, context)
+                    try reader.readSlot(&slots.s.v2, Double.self, context)
                 case 3:
-                    try reader.claimSlot(&slots.v3, nullable: true)
-                    slots.v3 = .some(
+                    try reader.claimSlot(&slots.s.v3, nullable: true)
+                    slots.s.v3 = .some(
                         try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
                 case 4:
-                    try reader.readOptionalSlot(&slots.v4, FuzzUser.self, context)
+                    try reader.readOptionalSlot(&slots.s.v4, FuzzUser.self, context)
                 case 5:
-                    try reader.claimSlot(&slots.v5, nullable: true)
-                    slots.v5 = .some(
+                    try reader.claimSlot(&slots.s.v5, nullable: true)
+                    slots.s.v5 = .some(
                         try reader.readNull() ? .none : reader.dictionary(context, lossy: false) {
                             try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
                         })
                 case 6:
-                    try reader.readOptionalSlot(&slots.v6, JSONValue.self, context)
+                    try reader.readOptionalSlot(&slots.s.v6, JSONValue.self, context)
                 case 7:
-                    try reader.readOptionalSlot(&slots.v7, Date.self, context)
+                    try reader.readOptionalSlot(&slots.s.v7, Date.self, context)
                 case 8:
-                    try reader.claimSlot(&slots.v8, nullable: true)
-                    slots.v8 = .some(
+                    try reader.claimSlot(&slots.s.v8, nullable: true)
+                    slots.s.v8 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: true) {
                             try $0.value(Int.self, $1)
                         })
@@ -182,20 +175,20 @@ public struct FuzzProfile: Equatable, Sendable {
         _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
-        try reader.required(&slots.v0, _loomKeys, 0, context)
-        try reader.required(&slots.v1, _loomKeys, 1, context)
-        try reader.defaulted(&slots.v2, _loomKeys, 2, context, default: "1.5")
-        try reader.optionalDefaulted(&slots.v3, _loomKeys, 3, context, default: "\"carpe diem\"")
-        try reader.optional(&slots.v4, _loomKeys, 4, context)
-        try reader.optional(&slots.v5, _loomKeys, 5, context)
-        try reader.optional(&slots.v6, _loomKeys, 6, context)
-        try reader.optional(&slots.v7, _loomKeys, 7, context)
-        try reader.optional(&slots.v8, _loomKeys, 8, context)
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
+        try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "1.5")
+        try reader.optionalDefaulted(&slots.s.v3, _loomKeys, 3, context, default: "\"carpe diem\"")
+        try reader.optional(&slots.s.v4, _loomKeys, 4, context)
+        try reader.optional(&slots.s.v5, _loomKeys, 5, context)
+        try reader.optional(&slots.s.v6, _loomKeys, 6, context)
+        try reader.optional(&slots.s.v7, _loomKeys, 7, context)
+        try reader.optional(&slots.s.v8, _loomKeys, 8, context)
         try reader.endObject()
         return (
-            try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), slots.v2.take(), slots.v3.take(),
-            slots.v4.take() ?? nil, slots.v5.take() ?? nil, slots.v6.take() ?? nil, slots.v7.take() ?? nil,
-            slots.v8.take() ?? nil
+            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take(), slots.s.v3.take(),
+            slots.s.v4.take() ?? nil, slots.s.v5.take() ?? nil, slots.s.v6.take() ?? nil, slots.s.v7.take() ?? nil,
+            slots.s.v8.take() ?? nil
         )
     }
 
@@ -323,25 +316,9 @@ public struct FuzzIssue: Sendable {
         Int8?, Decimal?, [FuzzIssue]?, [[Int?]]?, [Date]?
     )
 
-    struct _LoomSlots {
-        var v0: Optional<Int> = nil
-        var v1: Optional<State> = nil
-        var v2: Optional<String> = nil
-        var v3: Optional<FuzzUser?> = nil
-        var v4: Optional<Date> = nil
-        var v5: Optional<[String]> = nil
-        var v6: Optional<Int> = nil
-        var r6 = _JSONFallbackState()
-        var v7: Optional<[String: Double]?> = nil
-        var v8: Optional<FuzzMoney?> = nil
-        var v9: Optional<Float?> = nil
-        var v10: Optional<UInt64?> = nil
-        var v11: Optional<Int8?> = nil
-        var v12: Optional<Decimal?> = nil
-        var v13: Optional<[FuzzIssue]?> = nil
-        var v14: Optional<[[Int?]]?> = nil
-        var v15: Optional<[Date]?> = nil
-        var b1 = false
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<FuzzUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, v7: Optional<[String: Double]?>, v8: Optional<FuzzMoney?>, v9: Optional<Float?>, v10: Optional<UInt64?>, v11: Optional<Int8?>, v12: Optional<Decimal?>, v13: Optional<[FuzzIssue]?>, v14: Optional<[[Int?]]?>, v15: Optional<[Date]?>, b1: Bool) = (nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), nil, nil, nil, nil, nil, nil, nil, nil, nil, false)
+        init() {}
     }
 
     @inline(never)
@@ -356,17 +333,17 @@ public struct FuzzIssue: Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, Int.self, context)
+                    try reader.readSlot(&slots.s.v0, Int.self, context)
                 case 1:
-                    try reader.readSlot(&slots.v1, State.self, context)
+                    try reader.readSlot(&slots.s.v1, State.self, context)
                 case 2:
-                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
+                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.s.b1, context) {
                         var hint1 = 0
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.readSlot(&slots.v2, String.self, context)
+                                    try reader.readSlot(&slots.s.v2, String.self, context)
                                 default: try reader.passValue()
                                 }
                             } catch {
@@ -375,52 +352,52 @@ public struct FuzzIssue: Sendable {
                         } while try reader.moreMembers()
                     }
                 case 3:
-                    try reader.readOptionalSlot(&slots.v3, FuzzUser.self, context)
+                    try reader.readOptionalSlot(&slots.s.v3, FuzzUser.self, context)
                 case 4:
-                    try reader.claimSlot(&slots.v4)
-                    slots.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
+                    try reader.claimSlot(&slots.s.v4)
+                    slots.s.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
                 case 5:
-                    try reader.claimSlot(&slots.v5)
-                    slots.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                    try reader.claimSlot(&slots.s.v5)
+                    slots.s.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
                 case 6:
-                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 0) {
-                        slots.v6 = try reader.value(Int.self, context)
+                    if try reader.claimAlternative(&slots.s.v6, &slots.s.r6, rank: 0) {
+                        slots.s.v6 = try reader.value(Int.self, context)
                     }
                 case 7:
-                    if try reader.claimAlternative(&slots.v6, &slots.r6, rank: 1) {
-                        slots.v6 = try reader.value(Int.self, context)
+                    if try reader.claimAlternative(&slots.s.v6, &slots.s.r6, rank: 1) {
+                        slots.s.v6 = try reader.value(Int.self, context)
                     }
                 case 8:
-                    try reader.claimSlot(&slots.v7, nullable: true)
-                    slots.v7 = .some(
+                    try reader.claimSlot(&slots.s.v7, nullable: true)
+                    slots.s.v7 = .some(
                         try reader.readNull() ? .none : reader.dictionary(context, lossy: false) {
                             try $0.value(Double.self, $1)
                         })
                 case 9:
-                    try reader.readOptionalSlot(&slots.v8, FuzzMoney.self, context)
+                    try reader.readOptionalSlot(&slots.s.v8, FuzzMoney.self, context)
                 case 10:
-                    try reader.readOptionalSlot(&slots.v9, Float.self, context)
+                    try reader.readOptionalSlot(&slots.s.v9, Float.self, context)
                 case 11:
-                    try reader.readOptionalSlot(&slots.v10, UInt64.self, context)
+                    try reader.readOptionalSlot(&slots.s.v10, UInt64.self, context)
                 case 12:
-                    try reader.readOptionalSlot(&slots.v11, Int8.self, context)
+                    try reader.readOptionalSlot(&slots.s.v11, Int8.self, context)
                 case 13:
-                    try reader.readOptionalSlot(&slots.v12, Decimal.self, context)
+                    try reader.readOptionalSlot(&slots.s.v12, Decimal.self, context)
                 case 14:
-                    try reader.claimSlot(&slots.v13, nullable: true)
-                    slots.v13 = .some(
+                    try reader.claimSlot(&slots.s.v13, nullable: true)
+                    slots.s.v13 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: false) {
                             try $0.value(FuzzIssue.self, $1)
                         })
                 case 15:
-                    try reader.claimSlot(&slots.v14, nullable: true)
-                    slots.v14 = .some(
+                    try reader.claimSlot(&slots.s.v14, nullable: true)
+                    slots.s.v14 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: false) {
                             try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } }
                         })
                 case 16:
-                    try reader.claimSlot(&slots.v15, nullable: true)
-                    slots.v15 = .some(
+                    try reader.claimSlot(&slots.s.v15, nullable: true)
+                    slots.s.v15 = .some(
                         try reader.readNull() ? .none : reader.array(context, lossy: false) {
                             try $0.value(Date.self, $1)
                         })
@@ -438,29 +415,29 @@ public struct FuzzIssue: Sendable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&slots.v0, _loomKeys, 0, context)
-        try reader.required(&slots.v1, _loomKeys, 1, context)
-        try reader.required(&slots.v2, _loomKeys_1, 0, context)
-        try reader.optional(&slots.v3, _loomKeys, 3, context)
-        try reader.required(&slots.v4, _loomKeys, 4, context)
-        try reader.defaulted(&slots.v5, _loomKeys, 5, context, default: "[]")
-        try reader.fallback(slots.v6, slots.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
-        try reader.optional(&slots.v7, _loomKeys, 8, context)
-        try reader.optional(&slots.v8, _loomKeys, 9, context)
-        try reader.optional(&slots.v9, _loomKeys, 10, context)
-        try reader.optional(&slots.v10, _loomKeys, 11, context)
-        try reader.optional(&slots.v11, _loomKeys, 12, context)
-        try reader.optional(&slots.v12, _loomKeys, 13, context)
-        try reader.optional(&slots.v13, _loomKeys, 14, context)
-        try reader.optional(&slots.v14, _loomKeys, 15, context)
-        try reader.optional(&slots.v15, _loomKeys, 16, context)
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
+        try reader.required(&slots.s.v2, _loomKeys_1, 0, context)
+        try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+        try reader.required(&slots.s.v4, _loomKeys, 4, context)
+        try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(slots.s.v6, slots.s.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+        try reader.optional(&slots.s.v7, _loomKeys, 8, context)
+        try reader.optional(&slots.s.v8, _loomKeys, 9, context)
+        try reader.optional(&slots.s.v9, _loomKeys, 10, context)
+        try reader.optional(&slots.s.v10, _loomKeys, 11, context)
+        try reader.optional(&slots.s.v11, _loomKeys, 12, context)
+        try reader.optional(&slots.s.v12, _loomKeys, 13, context)
+        try reader.optional(&slots.s.v13, _loomKeys, 14, context)
+        try reader.optional(&slots.s.v14, _loomKeys, 15, context)
+        try reader.optional(&slots.s.v15, _loomKeys, 16, context)
         try reader.endObject()
         return (
-            try reader.unwrap(slots.v0.take()), try reader.unwrap(slots.v1.take()), try reader.unwrap(slots.v2.take()),
-            slots.v3.take() ?? nil, try reader.unwrap(slots.v4.take()), slots.v5.take(),
-            try reader.unwrap(slots.v6.take()), slots.v7.take() ?? nil, slots.v8.take() ?? nil, slots.v9.take() ?? nil,
-            slots.v10.take() ?? nil, slots.v11.take() ?? nil, slots.v12.take() ?? nil, slots.v13.take() ?? nil,
-            slots.v14.take() ?? nil, slots.v15.take() ?? nil
+            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()),
+            slots.s.v3.take() ?? nil, try reader.unwrap(slots.s.v4.take()), slots.s.v5.take(),
+            try reader.unwrap(slots.s.v6.take()), slots.s.v7.take() ?? nil, slots.s.v8.take() ?? nil, slots.s.v9.take() ?? nil,
+            slots.s.v10.take() ?? nil, slots.s.v11.take() ?? nil, slots.s.v12.take() ?? nil, slots.s.v13.take() ?? nil,
+            slots.s.v14.take() ?? nil, slots.s.v15.take() ?? nil
         )
     }
 
@@ -645,15 +622,9 @@ public struct FuzzReading: Equatable, Sendable {
 
     typealias _LoomValues = (String, [String: Double], [String: Double]?, Int?, Int, [Int: Double]?)
 
-    struct _LoomSlots {
-        var v0: Optional<String> = nil
-        var c1 = _JSONCollectedSlot()
-        var c2 = _JSONCollectedSlot()
-        var v3: Optional<Int?> = nil
-        var v4: Optional<Int> = nil
-        var r4 = _JSONFallbackState()
-        var v5: Optional<[Int: Double]?> = nil
-        var b1 = false
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<String>, c1: _JSONCollectedSlot, c2: _JSONCollectedSlot, v3: Optional<Int?>, v4: Optional<Int>, r4: _JSONFallbackState, v5: Optional<[Int: Double]?>, b1: Bool) = (nil, _JSONCollectedSlot(), _JSONCollectedSlot(), nil, nil, _JSONFallbackState(), nil, false)
+        init() {}
     }
 
     @inline(never)
@@ -668,20 +639,20 @@ public struct FuzzReading: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, String.self, context)
-                case 1: try reader.collect(&slots.c1, 0)
+                    try reader.readSlot(&slots.s.v0, String.self, context)
+                case 1: try reader.collect(&slots.s.c1, 0)
                 case 2:
-                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.b1, context) {
+                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.s.b1, context) {
                         var hint1 = 0
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                case 0: try reader.collect(&slots.c1, 1)
+                                case 0: try reader.collect(&slots.s.c1, 1)
                                 case 1:
-                                    try reader.readOptionalSlot(&slots.v3, Int.self, context)
+                                    try reader.readOptionalSlot(&slots.s.v3, Int.self, context)
                                 case 2:
-                                    if try reader.claimAlternative(&slots.v4, &slots.r4, rank: 1) {
-                                        slots.v4 = try reader.value(Int.self, context)
+                                    if try reader.claimAlternative(&slots.s.v4, &slots.s.r4, rank: 1) {
+                                        slots.s.v4 = try reader.value(Int.self, context)
                                     }
                                 default: try reader.passValue()
                                 }
@@ -690,15 +661,15 @@ public struct FuzzReading: Equatable, Sendable {
                             }
                         } while try reader.moreMembers()
                     }
-                case 3: try reader.collect(&slots.c2, 0)
-                case 4: try reader.collect(&slots.c2, 1)
+                case 3: try reader.collect(&slots.s.c2, 0)
+                case 4: try reader.collect(&slots.s.c2, 1)
                 case 5:
-                    if try reader.claimAlternative(&slots.v4, &slots.r4, rank: 0) {
-                        slots.v4 = try reader.value(Int.self, context)
+                    if try reader.claimAlternative(&slots.s.v4, &slots.s.r4, rank: 0) {
+                        slots.s.v4 = try reader.value(Int.self, context)
                     }
                 case 6:
-                    try reader.claimSlot(&slots.v5, nullable: true)
-                    slots.v5 = .some(
+                    try reader.claimSlot(&slots.s.v5, nullable: true)
+                    slots.s.v5 = .some(
                         try reader.readNull()
                             ? .none
                             : reader.dictionary(
@@ -718,20 +689,20 @@ public struct FuzzReading: Equatable, Sendable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&slots.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
         let c1 = try reader.collected(
-            &slots.c1, [("temp", _loomKeys, 1), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: ""
+            &slots.s.c1, [("temp", _loomKeys, 1), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: ""
         ) { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
         let c2 = try reader.collected(
-            &slots.c2, [("wind_speed", _loomKeys, 3), ("wind_deg", _loomKeys, 4)], .optional, context, default: ""
+            &slots.s.c2, [("wind_speed", _loomKeys, 3), ("wind_deg", _loomKeys, 4)], .optional, context, default: ""
         ) { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
-        try reader.optional(&slots.v3, _loomKeys_1, 1, context)
-        try reader.fallback(slots.v4, slots.r4, [(_loomKeys, 5), (_loomKeys_1, 2)], .defaulted, context, default: "0")
-        try reader.optional(&slots.v5, _loomKeys, 6, context)
+        try reader.optional(&slots.s.v3, _loomKeys_1, 1, context)
+        try reader.fallback(slots.s.v4, slots.s.r4, [(_loomKeys, 5), (_loomKeys_1, 2)], .defaulted, context, default: "0")
+        try reader.optional(&slots.s.v5, _loomKeys, 6, context)
         try reader.endObject()
         return (
-            try reader.unwrap(slots.v0.take()), try reader.unwrap(c1), c2 ?? nil, slots.v3.take() ?? nil,
-            slots.v4.take() ?? 0, slots.v5.take() ?? nil
+            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(c1), c2 ?? nil, slots.s.v3.take() ?? nil,
+            slots.s.v4.take() ?? 0, slots.s.v5.take() ?? nil
         )
     }
 
@@ -822,11 +793,9 @@ public struct FuzzCircle: Equatable, Sendable {
 
     typealias _LoomValues = (Double, Optional<Double>, Optional<Double>)
 
-    struct _LoomSlots {
-        var v0: Optional<Double> = nil
-        var v1: Optional<Double> = nil
-        var v2: Optional<Double> = nil
-        var b1 = false
+    struct _LoomSlots: ~Copyable {
+        var s: (v0: Optional<Double>, v1: Optional<Double>, v2: Optional<Double>, b1: Bool) = (nil, nil, nil, false)
+        init() {}
     }
 
     @inline(never)
@@ -841,17 +810,17 @@ public struct FuzzCircle: Equatable, Sendable {
             do {
                 switch try reader.nextKey(_loomKeys, hint: &hint) {
                 case 0:
-                    try reader.readSlot(&slots.v0, Double.self, context)
+                    try reader.readSlot(&slots.s.v0, Double.self, context)
                 case 1:
-                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
+                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                         var hint1 = 0
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
                                 case 0:
-                                    try reader.readSlot(&slots.v1, Double.self, context)
+                                    try reader.readSlot(&slots.s.v1, Double.self, context)
                                 case 1:
-                                    try reader.readSlot(&slots.v2, Double.self, context)
+                                    try reader.readSlot(&slots.s.v2, Double.self, context)
                                 default: try reader.passValue()
                                 }
                             } catch {
@@ -873,11 +842,11 @@ public struct FuzzCircle: Equatable, Sendable {
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&slots.v0, _loomKeys, 0, context)
-        try reader.defaulted(&slots.v1, _loomKeys_1, 0, context, default: "0")
-        try reader.defaulted(&slots.v2, _loomKeys_1, 1, context, default: "0")
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.defaulted(&slots.s.v1, _loomKeys_1, 0, context, default: "0")
+        try reader.defaulted(&slots.s.v2, _loomKeys_1, 1, context, default: "0")
         try reader.endObject()
-        return (try reader.unwrap(slots.v0.take()), slots.v1.take(), slots.v2.take())
+        return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take(), slots.s.v2.take())
     }
 
     public static var _readsDirectly: Bool { true }
