@@ -53,18 +53,18 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         case .enumeration(let model):
             source = CodableGenerator.appending(
                 CodableGenerator.valueMembers(codable, access: model.accessPrefix),
-                to: EnumGenerator.extensionSource(type: type.trimmedDescription, conformance: modelConformance))
+                to: EnumGenerator.extensionSource(type: type.trimmedText, conformance: modelConformance))
         case .structure(let model, let description):
             source = CodableGenerator.appending(
                 StructGenerator.initializers(model, description) + CodableGenerator.valueMembers(codable, access: model.accessPrefix),
-                to: modelConformance.map { "extension \(type.trimmedDescription): \($0) {\n}" }
-                    ?? "extension \(type.trimmedDescription) {\n}")
+                to: modelConformance.map { "extension \(type.trimmedText): \($0) {\n}" }
+                    ?? "extension \(type.trimmedText) {\n}")
         case .classModel:
             var conformances: [String] = []
             if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
             if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
             conformances += codable.conformances
-            source = ClassGenerator.extensionSource(type: type.trimmedDescription, conformances: conformances)
+            source = ClassGenerator.extensionSource(type: type.trimmedText, conformances: conformances)
         }
         guard let generated = GeneratedSource.extensionDeclaration(source) else {
             context.diagnose(
@@ -173,7 +173,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         if let type = syntax.as(EnumDeclSyntax.self) { return type.name.text }
         if let type = syntax.as(ActorDeclSyntax.self) { return type.name.text }
         if let type = syntax.as(ProtocolDeclSyntax.self) { return type.name.text }
-        if let type = syntax.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+        if let type = syntax.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedText }
         return "the enclosing type"
     }
 

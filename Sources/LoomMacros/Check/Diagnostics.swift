@@ -182,7 +182,7 @@ struct ModelFixIt: FixItMessage {
             end = next.positionAfterSkippingLeadingTrivia
         }
         return FixIt(
-            message: ModelFixIt(message: "remove '\(attribute.trimmedDescription)'"),
+            message: ModelFixIt(message: "remove '\(attribute.trimmedText)'"),
             changes: [.replaceText(range: start..<end, with: "", in: Syntax(attribute))])
     }
 

@@ -77,14 +77,14 @@ enum ModelChecker {
                 shape: shape,
                 presence: presence,
                 decodes: !(property.isLet && property.initializer != nil),
-                transform: marker.transform?.expression?.trimmedDescription,
+                transform: marker.transform?.expression?.trimmedText,
                 keys: keys)
             mappedProperty.name = property.name
             mappedProperty.isLenient = marker.lenient != nil
-            mappedProperty.lenientRounding = marker.lenient?.expression?.trimmedDescription
+            mappedProperty.lenientRounding = marker.lenient?.expression?.trimmedText
             switch presence {
             case .defaulted, .optionalDefaulted:
-                let written = marker.defaultValue?.expression?.trimmedDescription ?? property.initializer?.trimmedDescription
+                let written = marker.defaultValue?.expression?.trimmedText ?? property.initializer?.trimmedText
                 mappedProperty.defaultDescription = written.map(describeDefault)
             case .required, .optional:
                 break
@@ -123,7 +123,7 @@ enum ModelChecker {
             mapped.append(mappedProperty)
         }
         var runtimeStrategy: String?
-        if case .runtime(let expression) = model.keyStrategy { runtimeStrategy = expression.trimmedDescription }
+        if case .runtime(let expression) = model.keyStrategy { runtimeStrategy = expression.trimmedText }
         var result = MappedModel(
             accessModifier: model.accessModifier, isGeneric: model.isGeneric, runtimeStrategy: runtimeStrategy,
             properties: mapped, tree: tree)
@@ -189,7 +189,7 @@ enum ModelChecker {
         guard case .leaf(let type) = shape.unwrapped else {
             if firstBinding {
                 diagnostics.add(
-                    .flattenType(property: property.name, type: property.type?.trimmedDescription ?? ""), at: flatten.attribute)
+                    .flattenType(property: property.name, type: property.type?.trimmedText ?? ""), at: flatten.attribute)
             }
             return nil
         }
@@ -210,7 +210,7 @@ enum ModelChecker {
         }
         guard let expected else { return }
         diagnostics.add(
-            .omitWithoutEffect(marker: omit.attribute.trimmedDescription, property: property, appliesTo: expected),
+            .omitWithoutEffect(marker: omit.attribute.trimmedText, property: property, appliesTo: expected),
             at: omit.attribute, fixIts: [ModelFixIt.remove(omit.attribute)])
     }
 
@@ -232,17 +232,17 @@ enum ModelChecker {
         }
         if base.is(FunctionTypeSyntax.self) { return nil }
         if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return "\(unwrapped.wrappedType.trimmedDescription)?"
+            return "\(unwrapped.wrappedType.trimmedText)?"
         }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     /// `type` as an element of a tuple type, `T!` written `T?`.
     private static func valueType(_ type: TypeSyntax) -> String {
         if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return "\(unwrapped.wrappedType.trimmedDescription)?"
+            return "\(unwrapped.wrappedType.trimmedText)?"
         }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     /// The type the transformer hook is asked about: the property's type inside a top-level
@@ -269,7 +269,7 @@ enum ModelChecker {
         let simple =
             type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) || type.is(ArrayTypeSyntax.self)
             || type.is(DictionaryTypeSyntax.self)
-        return simple ? type.trimmedDescription : "(\(type.trimmedDescription))"
+        return simple ? type.trimmedText : "(\(type.trimmedText))"
     }
 
     /// Checks one binding; returns whether it is mapped (and its problems, if any, reported).
@@ -355,7 +355,7 @@ enum ModelChecker {
             || expression.is(TernaryExprSyntax.self) || expression.is(TryExprSyntax.self)
             || expression.is(AwaitExprSyntax.self) || expression.is(AsExprSyntax.self)
             || expression.is(IsExprSyntax.self) || expression.is(ClosureExprSyntax.self)
-        return needsParentheses ? "(\(expression.trimmedDescription))" : expression.trimmedDescription
+        return needsParentheses ? "(\(expression.trimmedText))" : expression.trimmedText
     }
 
     /// The type of an initial value whose type is obvious from its spelling.

@@ -59,7 +59,7 @@ enum ClassGenerator {
             return member.name.text
         }
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     // MARK: Parse
@@ -85,10 +85,10 @@ enum ClassGenerator {
         guard let type = declaration.as(ClassDeclSyntax.self) else { return }
         var superclass: String?
         if let first = inherited.first, !knownProtocols.contains(plainTypeName(first)) {
-            superclass = first.trimmedDescription
+            superclass = first.trimmedText
             if knownNonModelClasses.contains(plainTypeName(first)) {
                 diagnostics.add(
-                    PolyDiagnostic.notAModelSuperclass(name: type.name.text, superclass: first.trimmedDescription),
+                    PolyDiagnostic.notAModelSuperclass(name: type.name.text, superclass: first.trimmedText),
                     at: first)
             }
         }

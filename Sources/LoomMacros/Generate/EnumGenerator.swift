@@ -279,7 +279,7 @@ enum EnumGenerator {
 
     /// `@JSONTag` / `@JSONFallback` on a property.
     static func reportCaseMarkers(on variable: VariableDeclSyntax, diagnostics: inout DiagnosticList) {
-        let name = variable.bindings.first?.pattern.trimmedDescription ?? "?"
+        let name = variable.bindings.first?.pattern.trimmedText ?? "?"
         for element in variable.attributes {
             guard case .attribute(let attribute) = element, let marker = AttributeReader.attributeName(attribute),
                 marker == "JSONTag" || marker == "JSONFallback"
@@ -391,9 +391,9 @@ enum EnumGenerator {
                 EnumModel.Value(
                     label: label, key: label == nil ? nil : name.map { style?.apply(to: $0) ?? $0 },
                     type: TypeShape.leafTextForPayload(parameter.type),
-                    declared: parameter.type.trimmedDescription,
+                    declared: parameter.type.trimmedText,
                     wrapped: wrapped.map(TypeShape.leafTextForPayload),
-                    defaultValue: defaultExpression?.trimmedDescription,
+                    defaultValue: defaultExpression?.trimmedText,
                     defaultJSON: defaultExpression.flatMap(SchemaGenerator.jsonLiteral)))
         }
         let labeled = values.filter { $0.label != nil }.count
@@ -424,7 +424,7 @@ enum EnumGenerator {
         let expression = argument.expression
         func isRepresentationType(_ base: ExprSyntax?) -> Bool {
             guard let base else { return true }
-            let text = base.trimmedDescription
+            let text = base.trimmedText
             return text == "JSONEnumRepresentation" || text == "Loom.JSONEnumRepresentation"
         }
         func memberName(_ member: MemberAccessExprSyntax) -> String {
@@ -891,7 +891,7 @@ enum EnumGenerator {
 extension TypeShape {
     /// A case payload's type as text usable before `.self`.
     static func leafTextForPayload(_ type: TypeSyntax) -> String {
-        if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return type.trimmedDescription }
-        return "(\(type.trimmedDescription))"
+        if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return type.trimmedText }
+        return "(\(type.trimmedText))"
     }
 }

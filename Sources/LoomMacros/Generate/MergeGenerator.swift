@@ -19,7 +19,7 @@ enum MergeGenerator {
         if let arguments, arguments.count == 1, let only = arguments.first, only.label == nil,
             let member = only.expression.as(MemberAccessExprSyntax.self)
         {
-            let base = member.base?.trimmedDescription
+            let base = member.base?.trimmedText
             if base == nil || base == "JSONMergePolicy" || base == "Loom.JSONMergePolicy" {
                 switch member.declName.baseName.text {
                 case "keep": return .keep

@@ -241,9 +241,9 @@ enum StructGenerator {
         for property in description.properties where !property.isStatic && !property.isComputed {
             guard let type = property.type, !(property.isLet && property.initializer != nil) else { continue }
             let name = property.accessName
-            var parameter = "\(name): \(escaping(type))\(type.trimmedDescription)"
+            var parameter = "\(name): \(escaping(type))\(type.trimmedText)"
             if let initializer = property.initializer {
-                parameter += " = \(initializer.trimmedDescription)"
+                parameter += " = \(initializer.trimmedText)"
             } else if !property.isLet && TypeShape(type).isOptional {
                 parameter += " = nil"
             }

@@ -197,7 +197,7 @@ enum AttributeReader {
     /// Whether `base` is absent (`.snakeCase`) or names `JSONKeyStrategy`.
     private static func isStrategyType(_ base: ExprSyntax?) -> Bool {
         guard let base else { return true }
-        let text = base.trimmedDescription
+        let text = base.trimmedText
         return text == "JSONKeyStrategy" || text == "Loom.JSONKeyStrategy"
     }
 }

@@ -37,7 +37,7 @@ enum DeclarationParser {
             properties: properties)
         let lenient = AttributeReader.markers(in: declaration.attributes, diagnostics: &diagnostics).lenient
         description.isLenient = lenient != nil
-        description.lenientRounding = lenient?.expression?.trimmedDescription
+        description.lenientRounding = lenient?.expression?.trimmedText
         description.hasTransformerHook = hasTransformerHook
         description.writesMemberwiseInit = AttributeReader.memberwiseInit(of: attribute)
         ClassGenerator.describe(declaration, attribute: attribute, into: &description, diagnostics: &diagnostics)
@@ -105,7 +105,7 @@ enum DeclarationParser {
                     declaration: variable,
                     binding: binding,
                     identifier: identifier,
-                    name: identifier?.identifier?.name ?? binding.pattern.trimmedDescription,
+                    name: identifier?.identifier?.name ?? binding.pattern.trimmedText,
                     type: type?.trimmed,
                     initializer: binding.initializer?.value.trimmed,
                     isLet: variable.bindingSpecifier.tokenKind == .keyword(.let),

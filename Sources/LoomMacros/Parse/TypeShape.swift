@@ -62,7 +62,7 @@ indirect enum TypeShape: Equatable {
     }
 
     private static func dictionary(key: TypeSyntax, value: TypeSyntax) -> TypeShape {
-        let keyText = key.trimmedDescription
+        let keyText = key.trimmedText
         let isString = keyText == "String" || keyText == "Swift.String"
         return .dictionary(key: isString ? nil : leafText(key), value: TypeShape(value))
     }
@@ -101,7 +101,7 @@ indirect enum TypeShape: Equatable {
     /// The type as text that can precede `.self`: named types as written, anything else
     /// (`any P`, `A & B`, function types) in parentheses.
     private static func leafText(_ type: TypeSyntax) -> String {
-        let text = type.trimmedDescription
+        let text = type.trimmedText
         if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) { return text }
         return "(\(text))"
     }
