@@ -17,10 +17,11 @@ enum MappingGenerator {
     ///
     /// The slots are one tuple (`s`) in the struct: a stored property costs a getter, a
     /// setter, a modify accessor, an initial-value function and a default argument of the
-    /// memberwise initializer, which for one property per slot was half the functions a model
-    /// compiled to, all of them unused. The struct stays, because a bare tuple is destroyed
-    /// through the runtime's generic tuple witness, a few hundred instructions a model; it is
-    /// `~Copyable`, so that neither its copy witnesses are compiled nor a copy is ever made.
+    /// memberwise initializer, which with one property per slot would be nearly a third of
+    /// the functions a model compiles to, all of them unused. The struct stays, because a bare
+    /// tuple is destroyed through the runtime's generic tuple witness, a few hundred
+    /// instructions a model; it is `~Copyable`, so that neither its copy witnesses are
+    /// compiled nor a copy is ever made.
     /// `superSlots` is the type of a superclass's slots (class models), which keep the
     /// collected values their checks decode (`d<index>`).
     static func slots(
