@@ -22,6 +22,7 @@ enum MappingGenerator {
     /// tuple is destroyed through the runtime's generic tuple witness, a few hundred
     /// instructions a model; it is `~Copyable`, so that neither its copy witnesses are
     /// compiled nor a copy is ever made.
+    ///
     /// `superSlots` is the type of a superclass's slots (class models), which keep the
     /// collected values their checks decode (`d<index>`).
     static func slots(
