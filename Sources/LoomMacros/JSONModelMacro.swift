@@ -50,13 +50,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         if case .privateNested = placement { return [] }
         let source: String
         switch plan {
-        case .enumeration(let model):
-            source = CodableGenerator.appending(
-                CodableGenerator.valueMembers(codable, access: model.accessPrefix),
-                to: EnumGenerator.extensionSource(type: type.trimmedText, conformance: modelConformance))
+        case .enumeration:
+            source = EnumGenerator.extensionSource(type: type.trimmedText, conformance: modelConformance)
         case .structure(let model, let description):
             source = CodableGenerator.appending(
-                StructGenerator.initializers(model, description) + CodableGenerator.valueMembers(codable, access: model.accessPrefix),
+                StructGenerator.initializers(model, description),
                 to: modelConformance.map { "extension \(type.trimmedText): \($0) {\n}" }
                     ?? "extension \(type.trimmedText) {\n}")
         case .classModel:

@@ -7,9 +7,16 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// The macros as the compiler passes them for a type that conforms to none of the protocols
-/// `@JSONModel` can add: `JSONModel`, `Decodable`, `Encodable` (and `JSONMergeable`).
+/// `@JSONModel` can add: `JSONModel`, `Decodable`, `Encodable`, Loom's bridged ones (and
+/// `JSONMergeable`).
 private let codableMacros = loomMacros.merging(
-    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "JSONMergeable", "Decodable", "Encodable"])],
+    [
+        "JSONModel": MacroSpec(
+            type: JSONModelMacro.self,
+            conformances: [
+                "JSONModel", "JSONMergeable", "Decodable", "Encodable", "_JSONBridgedDecodable", "_JSONBridgedEncodable",
+            ])
+    ],
     uniquingKeysWith: { $1 })
 
 /// The expansion of `source` as text, for checks on the parts this suite is about.
@@ -20,7 +27,8 @@ private func expanded(_ source: String, macros: [String: MacroSpec] = codableMac
     return file.expand(macroSpecs: macros, contextGenerator: { _ in context }, indentationWidth: .spaces(4)).description
 }
 
-/// `Codable` members: `init(from:)` and `encode(to:)` that go through Loom's conformance.
+/// `Codable` through Loom's conformance: the bridged protocols of a struct or an enum, and
+/// `init(from:)` and `encode(to:)` in a class's body.
 @Suite("@JSONModel expansion: Codable")
 struct CodableExpansionTests {
     @Test func structGetsCodableThroughLoom() {
@@ -96,7 +104,7 @@ struct CodableExpansionTests {
                 }
             }
 
-            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {
+            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable {
                 public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     var reader = Loom._JSONElementReader(element, context)
                     try self.init(_loomReading: &reader, context: context)
@@ -111,20 +119,6 @@ struct CodableExpansionTests {
                 init(_loomValues values: consuming _LoomValues) {
                     let u0 = values
                     self.login = u0
-                }
-
-                public init(from decoder: any Swift.Decoder) throws {
-                    let source = try Loom._ForeignModelSource(decoder)
-                    do {
-                        try self.init(json: source.element, context: source.context)
-                    } catch {
-                        throw source.decodingError(error, type: Self.self)
-                    }
-                    withExtendedLifetime(source) {}
-                }
-
-                public func encode(to encoder: any Swift.Encoder) throws {
-                    try Loom._encodeModel(self, to: encoder)
                 }
             }
             """,
@@ -158,9 +152,10 @@ struct CodableExpansionTests {
                 init(from decoder: any Decoder) throws { login = "" }
             }
             """)
-        #expect(text.contains("extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable {"))
+        // Its own `init(from:)` is the witness: `Decodable` is declared without Loom's bridge.
+        #expect(text.contains("extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedEncodable {"))
         #expect(!text.contains("Loom._ForeignModelSource"))
-        #expect(text.contains("try Loom._encodeModel(self, to: encoder)"))
+        #expect(!text.contains("_JSONBridgedDecodable"))
     }
 
     @Test func finalClassDecodesThroughItsInitializer() throws {
@@ -171,7 +166,10 @@ struct CodableExpansionTests {
                 public var id: Int
             }
             """)
-        #expect(text.contains("extension Account: Loom.JSONModel, Loom.JSONMergeable, Swift.Decodable, Swift.Encodable {"))
+        #expect(
+            text.contains(
+                "extension Account: Loom.JSONModel, Loom.JSONMergeable, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable {"
+            ))
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let start = try #require(lines.firstIndex(of: "public convenience init(from decoder: any Swift.Decoder) throws {"))
         #expect(
@@ -214,9 +212,12 @@ struct CodableExpansionTests {
                 case ping
             }
             """)
-        #expect(text.contains("extension Message: Loom.JSONModel, Swift.Decodable, Swift.Encodable {"))
-        #expect(text.contains("init(from decoder: any Swift.Decoder) throws {"))
-        #expect(text.contains("try self.init(json: source.element, context: source.context)"))
-        #expect(text.contains("try Loom._encodeModel(self, to: encoder)"))
+        #expect(
+            text.contains(
+                "extension Message: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable {"
+            ))
+        // The bridged protocols' defaults are the requirements.
+        #expect(!text.contains("init(from decoder"))
+        #expect(!text.contains("encode(to encoder"))
     }
 }

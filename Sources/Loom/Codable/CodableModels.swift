@@ -2,9 +2,10 @@ import Foundation
 
 // Models through any `Encoder`/`Decoder` (JSONEncoder, PropertyListEncoder, Yams, GRDB, …).
 //
-// `@JSONModel` generates `init(from:)` and `encode(to:)` that use `_ForeignModelSource` and
-// `_encodeModel` below, so
-// a foreign coder sees exactly what Loom reads and writes: the model is encoded to a
+// A struct or enum model gets `init(from:)` and `encode(to:)` from `_JSONBridgedDecodable` and
+// `_JSONBridgedEncodable` below, which `@JSONModel` declares in place of `Decodable` and
+// `Encodable`; a class gets them in its body, built from the same `_ForeignModelSource` and
+// `_encodeModel`. So a foreign coder sees exactly what Loom reads and writes: the model is encoded to a
 // `JSONValue` by its own conformance (key paths, transformers, key strategies, ignored
 // properties) and that tree is handed to the foreign encoder; decoding reads the foreign tree
 // into a `JSONValue` and decodes the model from it. Inside Loom's own Codable bridge the
@@ -21,7 +22,49 @@ extension CodingUserInfoKey {
     public static let loomEncoder = CodingUserInfoKey(rawValue: "Loom.JSONModelEncoder")!
 }
 
-/// Encodes a model through any `Encoder`; the body of a generated `encode(to:)`.
+/// `Decodable` through the model's own conformance: what `@JSONModel` declares for a struct or
+/// an enum in place of `Decodable`.
+///
+/// Not API (underscored): the default `init(from:)` below is the conformance's requirement, so
+/// each model does not compile one of its own. A type that implements `init(from:)` itself
+/// declares `Decodable` instead.
+public protocol _JSONBridgedDecodable {}
+
+extension _JSONBridgedDecodable where Self: JSONDecodable & Decodable {
+    /// Decodes the model from the decoder's current value with its own conformance.
+    ///
+    /// - Throws: `DecodingError` for a value that does not decode (the ``JSONDecodingError``
+    ///   as its underlying error), or one with no JSON form.
+    public init(from decoder: any Decoder) throws {
+        let source = try _ForeignModelSource(decoder)
+        do {
+            try self.init(json: source.element, context: source.context)
+        } catch {
+            throw source.decodingError(error, type: Self.self)
+        }
+        // The element points into the source's document.
+        withExtendedLifetime(source) {}
+    }
+}
+
+/// `Encodable` through the model's own conformance: what `@JSONModel` declares for a struct or
+/// an enum in place of `Encodable`.
+///
+/// Not API (underscored): the default `encode(to:)` below is the conformance's requirement. A
+/// type that implements `encode(to:)` itself declares `Encodable` instead.
+public protocol _JSONBridgedEncodable {}
+
+extension _JSONBridgedEncodable where Self: JSONEncodable & Encodable {
+    /// Encodes the model into the encoder with its own conformance (``_encodeModel(_:to:)``).
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a value JSON cannot hold, or what the
+    ///   encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        try _encodeModel(self, to: encoder)
+    }
+}
+
+/// Encodes a model through any `Encoder`; the body of `encode(to:)` for every model.
 ///
 /// Not API (underscored): generated code calls it. The model is written by its own
 /// conformance into a ``JSONValue`` (with the options of a ``JSONModelEncoder`` found under
@@ -49,7 +92,7 @@ public func _encodeModel<T: JSONEncodable>(_ value: T, to encoder: any Encoder) 
 
 /// A model's input read out of a foreign `Decoder`, parsed as a document.
 ///
-/// Not API (underscored): a generated `init(from:)` reads the decoder's value through it and
+/// Not API (underscored): `init(from:)` of every model reads the decoder's value through it and
 /// calls the model's `init(json:context:)` with ``element`` and ``context``, keeping this
 /// value alive until that call returns. Through Loom's own Codable bridge the element is the
 /// bridged one (no copy); through any other decoder the value is read into a ``JSONValue``

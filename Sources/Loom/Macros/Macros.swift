@@ -57,10 +57,12 @@
 /// ## Codable
 ///
 /// The macro also adds `Decodable` and `Encodable` (`init(from:)` and `encode(to:)` through
-/// `_ForeignModelSource` and `_encodeModel`), so `JSONEncoder`, `PropertyListEncoder` or any other
-/// coder sees the model's JSON form: key paths, transformers, defaults and all. A type that
-/// declares `Codable` itself keeps Swift's conformance; a requirement the type implements
-/// itself is not generated. Rules of that path: <doc:Codable>.
+/// `_ForeignModelSource` and `_encodeModel`; for a struct or an enum, the defaults of
+/// `_JSONBridgedDecodable` and `_JSONBridgedEncodable`), so `JSONEncoder`,
+/// `PropertyListEncoder` or any other coder sees the model's JSON form: key paths,
+/// transformers, defaults and all. A type that declares `Codable` itself keeps Swift's
+/// conformance; a requirement the type implements itself is not generated. Rules of that
+/// path: <doc:Codable>.
 ///
 /// ## Writing the conformance by hand
 ///
@@ -95,8 +97,8 @@
 // and those named after a class (`_LoomSlots_Message`, `_loomReadMember_Message`, …):
 // `prefixed(…)` prefixes the attached type's name, not a fixed stem.
 @attached(
-    extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable,
-    names: named(init(json:context:)), named(init(_loomValues:)), named(init(from:)), named(encode(to:)), arbitrary)
+    extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable, _JSONBridgedDecodable, _JSONBridgedEncodable,
+    names: named(init(json:context:)), named(init(_loomValues:)), arbitrary)
 public macro JSONModel(
     keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external,
     memberwiseInit: Bool = true

@@ -4,35 +4,55 @@ import SwiftSyntax
 // own conformance (`init(json:context:)` over `Loom._ForeignModelSource`, `Loom._encodeModel`), so JSONEncoder,
 // PropertyListEncoder, Yams or GRDB see the JSON Loom reads and writes.
 //
+// A struct or an enum declares `Loom._JSONBridgedDecodable` and `Loom._JSONBridgedEncodable`,
+// whose default implementations are the requirements: no model compiles a copy of its own. A
+// class has them in its body (a class's `init(from:)` must be a `required` or `convenience`
+// initializer of its own).
+//
 // A type that declares `Codable` (or `Decodable`/`Encodable`) itself keeps that conformance,
 // synthesized or hand-written: the compiler does not list the protocol as missing, and the
 // macro adds nothing for it. A requirement the type implements itself is not generated (the
-// conformance is still declared, and the type's own member is its witness).
+// plain protocol is declared, and the type's own member is its witness).
 
 /// Which `Codable` halves the macro adds to a model.
 struct CodablePlan {
-    /// Generate `init(from:)`.
+    /// Loom provides `init(from:)`.
     var decodable: Bool
-    /// Generate `encode(to:)`.
+    /// Loom provides `encode(to:)`.
     var encodable: Bool
-    /// The protocols to declare: the missing ones, also when the type implements the
-    /// requirement itself.
-    var conformances: [String] = []
+    /// Whether the type lacks `Decodable` and `Encodable`: the protocols to declare, also when
+    /// the type implements the requirement itself.
+    private var missingDecodable = false
+    private var missingEncodable = false
+    /// Whether the type lacks Loom's bridged protocols (a subclass has them from its superclass).
+    private var missingBridges = (decodable: false, encodable: false)
 
     static let none = CodablePlan(decodable: false, encodable: false)
 
     /// The halves the type neither conforms to already (`missing` holds the protocols the
     /// compiler reports as not yet conformed to) nor implements in its body.
     init(missing: Set<String>, members: MemberBlockItemListSyntax) {
-        decodable = missing.contains("Decodable") && !CodablePlan.declaresInitFrom(members)
-        encodable = missing.contains("Encodable") && !CodablePlan.declaresEncodeTo(members)
-        conformances = (missing.contains("Decodable") ? ["Swift.Decodable"] : [])
-            + (missing.contains("Encodable") ? ["Swift.Encodable"] : [])
+        missingDecodable = missing.contains("Decodable")
+        missingEncodable = missing.contains("Encodable")
+        missingBridges = (missing.contains("_JSONBridgedDecodable"), missing.contains("_JSONBridgedEncodable"))
+        decodable = missingDecodable && !CodablePlan.declaresInitFrom(members)
+        encodable = missingEncodable && !CodablePlan.declaresEncodeTo(members)
     }
 
     init(decodable: Bool, encodable: Bool) {
         self.decodable = decodable
         self.encodable = encodable
+    }
+
+    /// The protocols to declare: `Decodable` and `Encodable` where missing, and with them Loom's
+    /// bridged protocols for the halves Loom provides, whose defaults are the requirements of a
+    /// struct or an enum. A class declares them too, though its body holds its own requirements:
+    /// Swift 6.3's compiler crashes on a subclass of a model when the macro's listed protocols
+    /// include one the superclass does not conform to.
+    var conformances: [String] {
+        (missingDecodable ? ["Swift.Decodable"] : []) + (missingEncodable ? ["Swift.Encodable"] : [])
+            + (decodable && missingBridges.decodable ? ["Loom._JSONBridgedDecodable"] : [])
+            + (encodable && missingBridges.encodable ? ["Loom._JSONBridgedEncodable"] : [])
     }
 
     /// Whether the body declares `init(from:)` (one parameter, labelled `from`).
@@ -60,13 +80,17 @@ struct CodablePlan {
 }
 
 enum CodableGenerator {
-    /// The members of a struct's or enum's extension.
-    static func valueMembers(_ plan: CodablePlan, access: String) -> [String] {
+    /// The members of a class body. A class decodes through its `init(json:context:)` (a
+    /// convenience initializer cannot return another instance, so a class cluster's chooser
+    /// does not run here); a subclass of a model repeats the required initializer, which
+    /// Swift does not inherit once the subclass has designated initializers of its own.
+    static func classMembers(_ plan: CodablePlan, info: ClassInfo, access: String) -> [String] {
         var members: [String] = []
-        // Delegating rather than assigning `self`: a `let` with an initial value forbids
-        // `self = …` in a struct initializer.
-        if plan.decodable { members.append(decodeMember(header: "\(access)init(from decoder: any Swift.Decoder) throws")) }
-        if plan.encodable { members.append(encodeMember(access: access)) }
+        if plan.decodable {
+            let required = info.isHierarchy ? "required " : ""
+            members.append(decodeMember(header: "\(access)\(required)convenience init(from decoder: any Swift.Decoder) throws"))
+        }
+        if plan.encodable { members.append(encodeMember(access: info.isOpen ? "open " : access)) }
         return members
     }
 
@@ -82,20 +106,6 @@ enum CodableGenerator {
             body.line("withExtendedLifetime(source) {}")
         }
         return writer.text
-    }
-
-    /// The members of a class body. A class decodes through its `init(json:context:)` (a
-    /// convenience initializer cannot return another instance, so a class cluster's chooser
-    /// does not run here); a subclass of a model repeats the required initializer, which
-    /// Swift does not inherit once the subclass has designated initializers of its own.
-    static func classMembers(_ plan: CodablePlan, info: ClassInfo, access: String) -> [String] {
-        var members: [String] = []
-        if plan.decodable {
-            let required = info.isHierarchy ? "required " : ""
-            members.append(decodeMember(header: "\(access)\(required)convenience init(from decoder: any Swift.Decoder) throws"))
-        }
-        if plan.encodable { members.append(encodeMember(access: info.isOpen ? "open " : access)) }
-        return members
     }
 
     private static func encodeMember(access: String) -> String {
