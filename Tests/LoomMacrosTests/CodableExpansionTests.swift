@@ -48,10 +48,7 @@ struct CodableExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -71,11 +68,12 @@ struct CodableExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -111,9 +109,9 @@ struct CodableExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {

@@ -25,10 +25,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -49,12 +46,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -88,9 +86,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -127,10 +125,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Optional<Int>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -151,12 +146,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "0")
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take())
+                    return (try reader.unwrap(s_v0.take()), s_v1.take())
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -195,9 +191,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -227,10 +223,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -250,11 +243,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -286,9 +280,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -330,10 +324,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers) = (nil, nil, nil, nil, Loom._JSONUnknownMembers())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -359,15 +350,16 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
-                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "[]")
-                    let u5 = try reader.capturedUnknown(&slots.s.u5, _loomKeys, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v3, _loomKeys, 3, context)
+                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "[]")
+                    let u5 = try reader.capturedUnknown(&s_u5, _loomKeys, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, slots.s.v3.take() ?? nil, slots.s.v4.take(), u5)
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v3.take() ?? nil, s_v4.take(), u5)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -415,9 +407,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONUnknownMembers()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -455,10 +447,7 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (User, Kind)
 
-                    struct _LoomSlots: ~Copyable {
-                        var s: (v0: Optional<User>, v1: Optional<Kind>) = (nil, nil)
-                        init() {}
-                    }
+                    typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<User>, v1: Optional<Kind>)>
 
                     @inline(never)
                     static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -479,12 +468,13 @@ struct ExpansionTests {
                     }
 
                     @inline(__always)
-                    static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                        var (s_v0, s_v1) = slots.take()
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                        try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "Kind.standard")
+                        try reader.required(&s_v0, _loomKeys, 0, context)
+                        try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "Kind.standard")
                         try reader.endObject()
-                        return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? Kind.standard)
+                        return (try reader.unwrap(s_v0.take()), s_v1.take() ?? Kind.standard)
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -519,9 +509,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -563,10 +553,7 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
-                    struct _LoomSlots: ~Copyable {
-                        var s: (v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>) = (nil, nil, nil)
-                        init() {}
-                    }
+                    typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>)>
 
                     @inline(never)
                     static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -591,13 +578,14 @@ struct ExpansionTests {
                     }
 
                     @inline(__always)
-                    static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                        var (s_v0, s_v1, s_v2) = slots.take()
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                        try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                        try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[]")
+                        try reader.required(&s_v0, _loomKeys, 0, context)
+                        try reader.optional(&s_v1, _loomKeys, 1, context)
+                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
                         try reader.endObject()
-                        return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, slots.s.v2.take())
+                        return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v2.take())
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -633,9 +621,9 @@ struct ExpansionTests {
                     }
 
                     init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                        var slots = _LoomSlots()
+                        var slots = _LoomSlots((nil, nil, nil))
                         try Self._loomRead(&slots, &reader, context)
-                        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                     }
 
                     init(_loomValues values: consuming _LoomValues) {
@@ -677,10 +665,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (URL, String)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<URL>, v1: Optional<String>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<URL>, v1: Optional<String>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -701,12 +686,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -740,9 +726,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -783,10 +769,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool) = (nil, nil, nil, nil, false, false)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -837,16 +820,17 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys_1, 0, context)
-                    try reader.optional(&slots.s.v2, _loomKeys_2, 0, context)
-                    try reader.required(&slots.s.v3, _loomKeys_1, 2, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys_1, 0, context)
+                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
+                    try reader.required(&s_v3, _loomKeys_1, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, try reader.unwrap(slots.s.v3.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, try reader.unwrap(s_v3.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -892,9 +876,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil, false, false))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -927,10 +911,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, r0: Loom._JSONFallbackState) = (nil, Loom._JSONFallbackState())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, r0: Loom._JSONFallbackState)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -952,11 +933,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_r0) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -988,9 +970,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, Loom._JSONFallbackState()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1022,10 +1004,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String?
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool) = (nil, Loom._JSONFallbackState(), false)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1060,12 +1039,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_r0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
                     try reader.endObject()
-                    return slots.s.v0.take() ?? nil
+                    return s_v0.take() ?? nil
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1097,9 +1077,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, Loom._JSONFallbackState(), false))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1133,10 +1113,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool) = (Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1172,11 +1149,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_c0, s_c1, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
-                    let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c0 = try reader.collected(&s_c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c1 = try reader.collected(&s_c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
                     return (try reader.unwrap(c0), c1 ?? nil)
                 }
@@ -1220,9 +1198,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1257,10 +1235,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1282,13 +1257,14 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.optional(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.optional(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (slots.s.v0.take() ?? nil, slots.s.v1.take() ?? nil, slots.s.v2.take() ?? nil)
+                    return (s_v0.take() ?? nil, s_v1.take() ?? nil, s_v2.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1324,9 +1300,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1362,10 +1338,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1391,13 +1364,14 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
-                    return (slots.s.v0.take(), slots.s.v1.take(), slots.s.v2.take())
+                    return (s_v0.take(), s_v1.take(), s_v2.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1434,9 +1408,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1472,10 +1446,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, String?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1499,13 +1470,14 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "base + 1")
-                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "base + 1")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
-                    return (slots.s.v0.take() ?? 3, slots.s.v1.take() ?? (base + 1), slots.s.v2.take() ?? "dark")
+                    return (s_v0.take() ?? 3, s_v1.take() ?? (base + 1), s_v2.take() ?? "dark")
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1541,9 +1513,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1577,10 +1549,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v1: Optional<String>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v1: Optional<String>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1601,11 +1570,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v1, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v1.take())
+                    return try reader.unwrap(s_v1.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1638,9 +1608,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1674,10 +1644,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1697,11 +1664,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1733,9 +1701,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1772,10 +1740,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Date, Date?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Date>, v1: Optional<Date?>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, v1: Optional<Date?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1800,12 +1765,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1846,9 +1812,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1881,10 +1847,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1909,12 +1872,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1950,9 +1914,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -1985,10 +1949,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2013,12 +1974,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2054,9 +2016,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2087,10 +2049,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Set<String>
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Set<String>>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Set<String>>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2112,11 +2071,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2149,9 +2109,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2183,10 +2143,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2211,12 +2168,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2252,9 +2210,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2289,10 +2247,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Item], URL?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool) = (nil, nil, false)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2329,13 +2284,14 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys_1, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2377,9 +2333,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, false))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2412,10 +2368,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Double, Double)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Double>, v1: Optional<Double>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Double>, v1: Optional<Double>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2436,12 +2389,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 public static var _readsDirectly: Bool { true }
@@ -2480,9 +2434,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2520,10 +2474,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int, String?, String)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>) = (nil, nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2546,14 +2497,15 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.required(&slots.s.v3, _loomKeys, 3, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&s_v3, _loomKeys, 3, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, try reader.unwrap(slots.s.v3.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, try reader.unwrap(s_v3.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2591,9 +2543,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2630,10 +2582,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, URL?, Int)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2655,13 +2604,14 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, try reader.unwrap(slots.s.v2.take()))
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, try reader.unwrap(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2697,9 +2647,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2736,10 +2686,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2760,12 +2707,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2799,9 +2747,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2830,9 +2778,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ()
 
-                struct _LoomSlots: ~Copyable {
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<()>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2850,7 +2796,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     try reader.endObject()
                     return ()
                 }
@@ -2882,9 +2828,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots(())
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -2926,10 +2872,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -2949,11 +2892,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2985,9 +2929,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3019,10 +2963,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Bool)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -3044,13 +2985,14 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3086,9 +3028,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3120,10 +3062,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -3143,11 +3082,12 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3179,9 +3119,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3214,10 +3154,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<Int>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -3238,12 +3175,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3277,9 +3215,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3324,10 +3262,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>) = (nil, nil, nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -3353,15 +3288,16 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, slots.s.v2.take(), slots.s.v3.take(), slots.s.v4.take())
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3402,9 +3338,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3443,10 +3379,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<@Sendable () -> Void>, v1: Optional<String?>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<@Sendable () -> Void>, v1: Optional<String?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -3469,12 +3402,13 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3509,9 +3443,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -3547,10 +3481,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState) = (nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -3572,14 +3503,15 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_u3, s_f) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.s.f, .required, context) { slots.s.v1 = value }
-                    if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.s.f, .optional, context) { slots.s.v2 = value }
-                    let u3 = try reader.capturedUnknown(&slots.s.u3, _loomKeys, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    if let value = try reader.flattened(Address.self, _loomKeys, 0, s_f, .required, context) { s_v1 = value }
+                    if let value = try reader.flattened(Address.self, _loomKeys, 1, s_f, .optional, context) { s_v2 = value }
+                    let u3 = try reader.capturedUnknown(&s_u3, _loomKeys, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, u3)
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, u3)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3616,9 +3548,9 @@ struct ExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {

@@ -436,10 +436,7 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<String?>) = (nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -460,12 +457,13 @@ struct PolyExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -480,9 +478,9 @@ struct PolyExpansionTests {
                 }
 
                 convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -530,12 +528,13 @@ struct PolyExpansionTests {
                 }
 
                 func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
+                    var (_, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.optionalDefaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&s_v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
-                    if let value = slots.s.v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
+                    if let value = s_v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
@@ -949,10 +948,7 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = String
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<String>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -972,11 +968,12 @@ struct PolyExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1010,9 +1007,9 @@ struct PolyExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                     try reader.check(Self._loomKeys, 0, "validateTitle", context) { Self.validateTitle(self.title) }
                     try reader.endObject()
                     try reader.hook("jsonDidDecode()", context) { self.jsonDidDecode() }
@@ -1061,10 +1058,7 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>) = (nil, nil, nil, nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1091,16 +1085,17 @@ struct PolyExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
-                    try reader.optional(&slots.s.v4, _loomKeys, 4, context)
-                    try reader.required(&slots.s.v5, _loomKeys, 5, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.optional(&s_v3, _loomKeys, 3, context)
+                    try reader.optional(&s_v4, _loomKeys, 4, context)
+                    try reader.required(&s_v5, _loomKeys, 5, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil, slots.s.v3.take() ?? nil, slots.s.v4.take() ?? nil, try reader.unwrap(slots.s.v5.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, s_v3.take() ?? nil, s_v4.take() ?? nil, try reader.unwrap(s_v5.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1154,20 +1149,21 @@ struct PolyExpansionTests {
                 }
 
                 mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
+                    var (_, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
-                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "")
-                    try reader.optionalDefaulted(&slots.s.v3, _loomKeys, 3, context, default: "")
-                    try reader.optionalDefaulted(&slots.s.v4, _loomKeys, 4, context, default: "")
-                    try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "")
+                    try reader.optionalDefaulted(&s_v3, _loomKeys, 3, context, default: "")
+                    try reader.optionalDefaulted(&s_v4, _loomKeys, 4, context, default: "")
+                    try reader.defaulted(&s_v5, _loomKeys, 5, context, default: "")
                     try reader.endObject()
-                    if let value = slots.s.v1.take() { self.title = value }
-                    if let value = slots.s.v2.take(), value != nil || !context._nullIsMissing { self.body = value }
-                    if let value = slots.s.v3.take(), value != nil || !context._nullIsMissing { self.note = value }
-                    if let value = slots.s.v4.take(), value != nil || !context._nullIsMissing { self.closedAt = value }
-                    if let value = slots.s.v5.take() { self.labels = value }
+                    if let value = s_v1.take() { self.title = value }
+                    if let value = s_v2.take(), value != nil || !context._nullIsMissing { self.body = value }
+                    if let value = s_v3.take(), value != nil || !context._nullIsMissing { self.note = value }
+                    if let value = s_v4.take(), value != nil || !context._nullIsMissing { self.closedAt = value }
+                    if let value = s_v5.take() { self.labels = value }
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
@@ -1191,9 +1187,9 @@ struct PolyExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {

@@ -39,10 +39,7 @@ struct SchemaExpansionTests {
 
                 typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot) = (nil, nil, nil, nil, Loom._JSONCollectedSlot())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -71,15 +68,16 @@ struct SchemaExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
-                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
-                    try reader.required(&slots.s.v3, _loomKeys, 3, context.lenient)
-                    let c4 = try reader.collected(&slots.s.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
+                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
+                    try reader.required(&s_v3, _loomKeys, 3, context.lenient)
+                    let c4 = try reader.collected(&s_c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take(), slots.s.v2.take(), try reader.unwrap(slots.s.v3.take()), try reader.unwrap(c4))
+                    return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take(), try reader.unwrap(s_v3.take()), try reader.unwrap(c4))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -123,9 +121,9 @@ struct SchemaExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONCollectedSlot()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {

@@ -39,10 +39,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Date, [String]?, Date)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -70,13 +67,14 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil, try reader.unwrap(slots.s.v2.take()))
+                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, try reader.unwrap(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -120,9 +118,9 @@ struct TransformExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -155,10 +153,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Date
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Date>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -180,11 +175,12 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -218,9 +214,9 @@ struct TransformExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -255,10 +251,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>) = (nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -284,13 +277,14 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context.lenient, default: "0")
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context.lenient, default: "0")
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
                     try reader.endObject()
-                    return (slots.s.v0.take(), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take() ?? nil)
+                    return (s_v0.take(), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -333,9 +327,9 @@ struct TransformExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -367,10 +361,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Int
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, Void) = (nil, ())
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, Void)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -391,12 +382,13 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, _) = slots.take()
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
-                    return try reader.unwrap(slots.s.v0.take())
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -428,9 +420,9 @@ struct TransformExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -471,10 +463,7 @@ extension TransformExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
-                struct _LoomSlots: ~Copyable {
-                    var s: (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>) = (nil, nil, nil, nil)
-                    init() {}
-                }
+                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>)>
 
                 @inline(never)
                 static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -498,15 +487,16 @@ extension TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
-                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
+                    try reader.defaulted(&s_v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
                     try reader.endObject()
-                    return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()), slots.s.v3.take())
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()), s_v3.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -544,9 +534,9 @@ extension TransformExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots()
+                    var slots = _LoomSlots((nil, nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
                 init(_loomValues values: consuming _LoomValues) {
@@ -581,12 +571,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
-            #"let c1 = try reader.collected(&slots.s.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
-            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
-            #"try reader.defaulted(&slots.s.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+            #"try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
+            #"let c1 = try reader.collected(&s_c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
+            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+            #"try reader.defaulted(&s_v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
             // update(json:): the same property without the note's text.
-            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "")"#,
+            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "")"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

@@ -261,9 +261,9 @@ enum ClassGenerator {
 
         members.append("typealias _LoomValues_\(name) = \(StructGenerator.valuesType(model))")
         // Across modules, a subclass creates its superclass's slots.
-        let slots = MappingGenerator.slots(
+        let slots = MappingGenerator.hierarchySlots(
             model, name: "_LoomSlots_\(name)",
-            superSlots: superName.map { "\($0)._LoomSlots_\(simpleName($0))" }, keepsCollected: true, access: exposed)
+            superSlots: superName.map { "\($0)._LoomSlots_\(simpleName($0))" }, access: exposed)
         members.append(slots.text)
 
         // The member of one slot.

@@ -3,7 +3,7 @@
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
 // reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //
-//     struct _LoomSlots { var s: (v0: Optional<String>, …) }         one slot per decoded property
+//     typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, …)>   one slot per decoded property
 //     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
 //     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
 //
@@ -13,37 +13,71 @@
 // was seen.
 
 enum MappingGenerator {
-    /// `struct _LoomSlots`, which the member loop fills.
+    /// `_LoomSlots`, which the member loop fills: the slots' tuple in `Loom._JSONSlots`, one
+    /// generic struct for every model, so that a model compiles no accessors and no value
+    /// witnesses for them. The tuple stays in a struct, because a bare tuple is destroyed
+    /// through the runtime's generic tuple witness, a few hundred instructions a model.
     ///
-    /// The slots are one tuple (`s`) in the struct: a stored property costs a getter, a
-    /// setter, a modify accessor, an initial-value function and a default argument of the
-    /// memberwise initializer, which with one property per slot would be nearly a third of
-    /// the functions a model compiles to, all of them unused. The struct stays, because a bare
-    /// tuple is destroyed through the runtime's generic tuple witness, a few hundred
-    /// instructions a model; it is `~Copyable`, so that neither its copy witnesses are
-    /// compiled nor a copy is ever made.
-    ///
-    /// `superSlots` is the type of a superclass's slots (class models), which keep the
-    /// collected values their checks decode (`d<index>`).
-    static func slots(
-        _ model: MappedModel, name: String = "_LoomSlots", superSlots: String? = nil, keepsCollected: Bool = false,
-        access: String = ""
-    ) -> CodeWriter {
-        let fields = slotFields(model, keepsCollected: keepsCollected)
+    /// A class in a hierarchy declares a struct of its own, `_LoomSlots_<Class>`, which keeps
+    /// the collected values its checks decode (`d<index>`) and holds its superclass's slots
+    /// (`sup`, of type `superSlots`).
+    static func slots(_ model: MappedModel) -> CodeWriter {
+        var writer = CodeWriter()
+        writer.line("typealias _LoomSlots = Loom._JSONSlots<\(fieldsType(slotFields(model, keepsCollected: false)))>")
+        return writer
+    }
+
+    /// The slots struct of a class in a hierarchy (see ``slots(_:)``).
+    static func hierarchySlots(_ model: MappedModel, name: String, superSlots: String?, access: String) -> CodeWriter {
+        let fields = slotFields(model, keepsCollected: true)
         var writer = CodeWriter()
         writer.block("\(access)struct \(name): ~Copyable") { body in
             if let superSlots { body.line("\(access)var sup = \(superSlots)()") }
             if !fields.isEmpty {
-                // A tuple of one element is not a tuple: a `Void` keeps the label.
-                let types = fields.map { "\($0.name): \($0.type)" } + (fields.count == 1 ? ["Void"] : [])
-                let values = fields.map(\.initial) + (fields.count == 1 ? ["()"] : [])
-                body.line(
-                    "\(access)var s: (\(types.joined(separator: ", "))) = (\(values.joined(separator: ", ")))")
+                body.line("\(access)var s: \(fieldsType(fields)) = \(fieldsValue(fields))")
             }
             // Declared, so that Swift does not write a memberwise initializer.
             body.line("\(access)init() {}")
         }
         return writer
+    }
+
+    /// A fresh `_LoomSlots` of a struct or a final class, for its `var slots = …`.
+    static func newSlots(_ model: MappedModel) -> String {
+        "_LoomSlots(\(fieldsValue(slotFields(model, keepsCollected: false))))"
+    }
+
+    /// `var (s_v0, s_v1, …) = slots.take()`: the slots' tuple taken out of `_LoomSlots` into a
+    /// local each, for checks written with the prefix `s_`. `checked` is the model whose
+    /// checks read them; a slot they do not read (a key-path step's `b<level>`, a property
+    /// an update leaves alone) is `_`. Each local is then destroyed on its own, where the
+    /// generic struct would destroy its tuple through the runtime's generic tuple witness,
+    /// a few hundred instructions a model.
+    static func takeSlots(_ model: MappedModel, checking checked: MappedModel) -> String? {
+        var read: Set<String> = []
+        for property in checked.properties where property.decodes {
+            switch property.keys {
+            case .single: read.insert("v\(property.index)")
+            case .flattened: read.formUnion(["v\(property.index)", "f"])
+            case .fallbacks: read.formUnion(["v\(property.index)", "r\(property.index)"])
+            case .collected: read.insert("c\(property.index)")
+            case .unknown: read.insert("u\(property.index)")
+            }
+        }
+        let fields = slotFields(model, keepsCollected: false)
+        guard fields.contains(where: { read.contains($0.name) }) else { return nil }
+        let names = fields.map { read.contains($0.name) ? "s_\($0.name)" : "_" } + (fields.count == 1 ? ["_"] : [])
+        return "var (\(names.joined(separator: ", "))) = slots.take()"
+    }
+
+    /// The slots' tuple type. A tuple of one element is not a tuple: a `Void` keeps the label.
+    private static func fieldsType(_ fields: [(name: String, type: String, initial: String)]) -> String {
+        "(\((fields.map { "\($0.name): \($0.type)" } + (fields.count == 1 ? ["Void"] : [])).joined(separator: ", ")))"
+    }
+
+    /// The slots' tuple with each slot empty.
+    private static func fieldsValue(_ fields: [(name: String, type: String, initial: String)]) -> String {
+        "(\((fields.map(\.initial) + (fields.count == 1 ? ["()"] : [])).joined(separator: ", ")))"
     }
 
     /// The slots of a model, in order (see the top of the file).
@@ -320,9 +354,10 @@ enum MappingGenerator {
     /// collected property's check decodes it into `c<index>`. `base` offsets the slots of
     /// level 0 in its key set (a superclass's part of a subclass's object).
     /// A class's checks keep collected values in `d<index>` of the slots and leave the object
-    /// open (`ends` is `false`): its superclass's checks follow.
+    /// open (`ends` is `false`): its superclass's checks follow. `slots` prefixes a slot's
+    /// name: `slots.s.` in the slots struct, `s_` in the locals of ``takeSlots(_:checking:)``.
     static func checks(
-        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true
+        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true, slots: String = "slots.s."
     ) -> [String] {
         var lines: [String] = []
         for property in model.properties where property.decodes {
@@ -341,11 +376,11 @@ enum MappingGenerator {
                 case .defaulted, .optionalDefaulted: defaultArgument = ", default: \(noted)"
                 }
                 lines.append(
-                    "try reader.\(function)(&slots.s.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
-            case .fallbacks(let slots):
-                let candidates = slots.map { "(\(reference($0)))" }.joined(separator: ", ")
+                    "try reader.\(function)(&\(slots)v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
+            case .fallbacks(let keySlots):
+                let candidates = keySlots.map { "(\(reference($0)))" }.joined(separator: ", ")
                 lines.append(
-                    "try reader.fallback(slots.s.v\(property.index), slots.s.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
+                    "try reader.fallback(\(slots)v\(property.index), \(slots)r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
                 )
             case .collected(let members):
                 let names = members.map { "(\(KeySpelling.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
@@ -357,15 +392,15 @@ enum MappingGenerator {
                     value = shapeExpression(shape, reader: "$0", context: "$1", lossy: property.isLossy)
                 }
                 lines.append(
-                    "let c\(property.index) = try reader.collected(&slots.s.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
+                    "let c\(property.index) = try reader.collected(&\(slots)c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
                 )
-                if !ends { lines.append("if let c\(property.index) { slots.s.d\(property.index) = c\(property.index) }") }
+                if !ends { lines.append("if let c\(property.index) { \(slots)d\(property.index) = c\(property.index) }") }
             case .unknown:
                 lines.append(
-                    "let u\(property.index) = try reader.capturedUnknown(&slots.s.u\(property.index), \(keys(0)), context)")
+                    "let u\(property.index) = try reader.capturedUnknown(&\(slots)u\(property.index), \(keys(0)), context)")
             case .flattened(_, let entry, let type):
                 lines.append(
-                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), slots.s.f, .\(presenceCase(property.presence)), \(context)) { slots.s.v\(property.index) = value }"
+                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), \(slots)f, .\(presenceCase(property.presence)), \(context)) { \(slots)v\(property.index) = value }"
                 )
             }
         }
@@ -374,23 +409,23 @@ enum MappingGenerator {
     }
 
     /// A property's value once the checks passed; `keptCollected` when the checks left a
-    /// collected value in the slots.
-    static func value(_ property: MappedProperty, keptCollected: Bool = false) -> String {
+    /// collected value in the slots. `slots` prefixes a slot's name, as in ``checks(_:keys:base:ends:slots:)``.
+    static func value(_ property: MappedProperty, keptCollected: Bool = false, slots: String = "slots.s.") -> String {
         let index = property.index
         let taken: String
         switch property.keys {
         case .single, .flattened:
-            taken = "slots.s.v\(index).take()"
+            taken = "\(slots)v\(index).take()"
         case .fallbacks:
             // `null` from a fallback key leaves the slot empty; for an optional with a default
             // that is `nil`, not the default.
             if case .optionalDefaulted = property.presence {
-                taken = "(slots.s.r\(index).tookNull ? .some(nil) : slots.s.v\(index).take())"
+                taken = "(\(slots)r\(index).tookNull ? .some(nil) : \(slots)v\(index).take())"
             } else {
-                taken = "slots.s.v\(index).take()"
+                taken = "\(slots)v\(index).take()"
             }
         case .collected:
-            taken = keptCollected ? "slots.s.d\(index).take()" : "c\(index)"
+            taken = keptCollected ? "\(slots)d\(index).take()" : "c\(index)"
         case .unknown:
             // Always present: the members no key maps, perhaps none.
             return "u\(index)"
@@ -412,9 +447,13 @@ enum MappingGenerator {
         }
     }
 
-    /// The generic signature the mapping's functions share.
+    /// The generic signature of the member loop, which fills the slots.
     static let readerParameters =
         "<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+
+    /// The generic signature of the checks, which take the slots' values.
+    static let finishParameters =
+        "<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
 }
 
 extension MappedProperty {

@@ -141,21 +141,22 @@ enum MergeGenerator {
     {
         let updating = updateModel(model, description)
         var keys = KeyReferences(model, locals: true)
-        let checks = MappingGenerator.checks(updating, keys: &keys)
+        let checks = MappingGenerator.checks(updating, keys: &keys, slots: "s_")
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false)
         let mutating = isClass ? "" : "mutating "
         var update = CodeWriter()
         update.block(
             "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
-            body.line("var slots = _LoomSlots()")
+            body.line("var slots = \(MappingGenerator.newSlots(model))")
             body.line("try Self._loomRead(&slots, &reader, context)")
+            if let take = MappingGenerator.takeSlots(model, checking: updating) { body.line(take) }
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
             for line in checks { body.line(line) }
             if !validation.isEmpty && !isClass { body.line("let saved = self") }
             for (property, original) in zip(updating.properties, model.properties) where property.decodes {
-                body.line(store(property, original: original))
+                body.line(store(property, original: original, slots: "s_"))
             }
             guard !validation.isEmpty else { return }
             guard !isClass else {
@@ -238,8 +239,10 @@ enum MergeGenerator {
 
     /// `if let value = … { self.x = value }`: a present key replaces the value. An optional
     /// property read as `null` becomes `nil`, unless `null` counts as missing.
-    private static func store(_ property: MappedProperty, original: MappedProperty, keptCollected: Bool = false) -> String {
-        let value = MappingGenerator.value(property, keptCollected: keptCollected)
+    private static func store(
+        _ property: MappedProperty, original: MappedProperty, keptCollected: Bool = false, slots: String = "slots.s."
+    ) -> String {
+        let value = MappingGenerator.value(property, keptCollected: keptCollected, slots: slots)
         let name = property.accessName
         // The unknown members present replace those of the same key.
         if property.capturesUnknown { return "self.\(name).merge(\(value)) { $1 }" }

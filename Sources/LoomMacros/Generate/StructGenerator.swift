@@ -88,14 +88,15 @@ enum StructGenerator {
     /// here, in the body, where their names resolve.
     static func finishFunction(_ model: MappedModel) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
-        let checks = MappingGenerator.checks(model, keys: &keys)
+        let checks = MappingGenerator.checks(model, keys: &keys, slots: "s_")
         var writer = CodeWriter()
         writer.line("@inline(__always)")
-        writer.block("static func _loomFinish\(MappingGenerator.readerParameters) -> _LoomValues") { body in
+        writer.block("static func _loomFinish\(MappingGenerator.finishParameters) -> _LoomValues") { body in
+            if let take = MappingGenerator.takeSlots(model, checking: model) { body.line(take) }
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
             for line in checks { body.line(line) }
-            body.line("return \(tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0) }))")
+            body.line("return \(tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0, slots: "s_") }))")
         }
         return writer
     }
@@ -152,9 +153,9 @@ enum StructGenerator {
         writer.block(
             "\(modifiers)init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
-            body.line("var slots = _LoomSlots()")
+            body.line("var slots = \(MappingGenerator.newSlots(model))")
             body.line("try Self._loomRead(&slots, &reader, context)")
-            body.line("self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))")
+            body.line("self.init(_loomValues: try Self._loomFinish(slots, &reader, context))")
             for line in HooksGenerator.afterReading(model, description) { body.line(line) }
         }
         return writer

@@ -18,10 +18,7 @@ struct HandUser: Equatable {
 
     typealias _LoomValues = (String, Int)
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -47,13 +44,14 @@ struct HandUser: Equatable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
+        var (s_v0, s_v1) = slots.take()
         let _loomKeys = Self._loomKeys
-        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-        try reader.required(&slots.s.v1, _loomKeys, 1, context)
+        try reader.required(&s_v0, _loomKeys, 0, context)
+        try reader.required(&s_v1, _loomKeys, 1, context)
         try reader.endObject()
-        return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+        return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
     }
 
     static var _readsDirectly: Bool { true }
@@ -82,9 +80,9 @@ extension HandUser: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, nil))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
     init(_loomValues values: consuming _LoomValues) {
@@ -118,10 +116,7 @@ struct HandIssue: Equatable {
 
     typealias _LoomValues = (Int, State, String, HandUser?, Date, Optional<[String]>, Int)
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<HandUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, b1: Bool) = (nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), false)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<HandUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, b1: Bool)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -179,22 +174,23 @@ struct HandIssue: Equatable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
+        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, s_r6, _) = slots.take()
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-        try reader.required(&slots.s.v1, _loomKeys, 1, context)
-        try reader.required(&slots.s.v2, _loomKeys_1, 0, context)
-        try reader.optional(&slots.s.v3, _loomKeys, 3, context)
-        try reader.required(&slots.s.v4, _loomKeys, 4, context)
-        try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "[]")
-        try reader.fallback(slots.s.v6, slots.s.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+        try reader.required(&s_v0, _loomKeys, 0, context)
+        try reader.required(&s_v1, _loomKeys, 1, context)
+        try reader.required(&s_v2, _loomKeys_1, 0, context)
+        try reader.optional(&s_v3, _loomKeys, 3, context)
+        try reader.required(&s_v4, _loomKeys, 4, context)
+        try reader.defaulted(&s_v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(s_v6, s_r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
         try reader.endObject()
         return (
-            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()),
-            slots.s.v3.take() ?? nil, try reader.unwrap(slots.s.v4.take()), slots.s.v5.take(),
-            try reader.unwrap(slots.s.v6.take())
+            try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()),
+            s_v3.take() ?? nil, try reader.unwrap(s_v4.take()), s_v5.take(),
+            try reader.unwrap(s_v6.take())
         )
     }
 
@@ -234,9 +230,9 @@ extension HandIssue: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), false))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
     init(_loomValues values: consuming _LoomValues) {

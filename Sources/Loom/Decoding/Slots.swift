@@ -1,0 +1,28 @@
+// Where a model's member loop keeps what it has read (Loom.docc/Models.md, "The mapping").
+
+/// The slots of a struct model's mapping: `fields` is a tuple of one slot per decoded
+/// property, `v0: Optional<T>` and the like, filled by `_loomRead` and emptied by
+/// `_loomFinish`.
+///
+/// Not API (underscored): generated code declares `typealias _LoomSlots = _JSONSlots<(…)>`.
+/// One generic struct serves every model, so a model compiles no accessors or value witnesses
+/// for its slots; the tuple sits inside a struct because a bare tuple is destroyed through
+/// the runtime's generic tuple witness. `~Copyable`: the slots are never copied.
+public struct _JSONSlots<Fields>: ~Copyable {
+    /// The slots, by name (`s.v0`, `s.r3`, `s.b1`, …).
+    public var s: Fields
+
+    /// Slots holding `fields`: each `nil`, or a fresh state.
+    @inlinable @inline(__always)
+    public init(_ fields: consuming Fields) {
+        s = fields
+    }
+
+    /// The slots' tuple, for the checks to take apart into a local each: destroying them one
+    /// by one costs nothing once their values are taken, where this generic struct would
+    /// destroy the tuple through the runtime's generic tuple witness.
+    @inlinable @inline(__always)
+    public consuming func take() -> Fields {
+        s
+    }
+}
