@@ -69,10 +69,10 @@ struct CodableExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -83,7 +83,7 @@ struct CodableExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.login, Self._loomKeys, 0, to: &writer)
                     writer.endObject()

@@ -47,11 +47,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -62,7 +62,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.login, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.id, Self._loomKeys, 1, to: &writer)
@@ -147,11 +147,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "0")
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take())
                 }
 
@@ -162,7 +162,7 @@ struct ExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.count, Self._loomKeys, 1, to: &writer)
@@ -244,10 +244,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -258,7 +258,7 @@ struct ExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -351,14 +351,14 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v3, _loomKeys, 3, context)
-                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "[]")
-                    let u5 = try reader.capturedUnknown(&s_u5, _loomKeys, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "[]")
+                    let u5 = try reader.capturedUnknown(&slots.s.u5, _loomKeys, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v3, s_v4, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v3.take() ?? nil, s_v4.take(), u5)
                 }
 
@@ -369,7 +369,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.client, Self._loomKeys, 2, to: &writer)
@@ -469,11 +469,11 @@ struct ExpansionTests {
 
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                        var (s_v0, s_v1) = slots.take()
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&s_v0, _loomKeys, 0, context)
-                        try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "Kind.standard")
+                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                        try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "Kind.standard")
                         try reader.endObject()
+                        var (s_v0, s_v1) = slots.take()
                         return (try reader.unwrap(s_v0.take()), s_v1.take() ?? Kind.standard)
                     }
 
@@ -484,7 +484,7 @@ struct ExpansionTests {
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                        if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                        if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                         try writer.beginObject()
                         try context._encode(self.user, Self._loomKeys, 0, to: &writer)
                         try context._encode(self.kind, Self._loomKeys, 1, to: &writer)
@@ -579,12 +579,12 @@ struct ExpansionTests {
 
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                        var (s_v0, s_v1, s_v2) = slots.take()
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&s_v0, _loomKeys, 0, context)
-                        try reader.optional(&s_v1, _loomKeys, 1, context)
-                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
+                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                        try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                        try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[]")
                         try reader.endObject()
+                        var (s_v0, s_v1, s_v2) = slots.take()
                         return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v2.take())
                     }
 
@@ -595,7 +595,7 @@ struct ExpansionTests {
                     }
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                        if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                        if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                         try writer.beginObject()
                         try context._encode(self.value, Self._loomKeys, 0, to: &writer)
                         try context._encodeOptional(self.expires, Self._loomKeys, 1, to: &writer)
@@ -687,11 +687,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -702,7 +702,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.htmlURL, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.name, Self._loomKeys, 1, to: &writer)
@@ -821,15 +821,15 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys_1, 0, context)
-                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
-                    try reader.required(&s_v3, _loomKeys_1, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys_1, 0, context)
+                    try reader.optional(&slots.s.v2, _loomKeys_2, 0, context)
+                    try reader.required(&slots.s.v3, _loomKeys_1, 2, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, try reader.unwrap(s_v3.take()))
                 }
 
@@ -840,7 +840,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
@@ -934,10 +934,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_r0) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -948,7 +948,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -1040,11 +1040,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_r0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
                     try reader.endObject()
+                    var (s_v0, _, _) = slots.take()
                     return s_v0.take() ?? nil
                 }
 
@@ -1055,7 +1055,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encodeOptional(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -1150,11 +1150,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_c0, s_c1, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let c0 = try reader.collected(&s_c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
-                    let c1 = try reader.collected(&s_c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
                     return (try reader.unwrap(c0), c1 ?? nil)
                 }
@@ -1166,7 +1165,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let c0 = try context._collect(self.temperatures) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
                     let c1 = try context._collect(self.wind) { try context.optionalValue($0, to: &$1) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } } }
                     try writer.beginObject()
@@ -1258,12 +1257,12 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.optional(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.optional(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (s_v0.take() ?? nil, s_v1.take() ?? nil, s_v2.take() ?? nil)
                 }
 
@@ -1274,7 +1273,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encodeOptional(self.bio, Self._loomKeys, 0, to: &writer)
                     try context._encodeOptional(self.website, Self._loomKeys, 1, to: &writer)
@@ -1365,12 +1364,12 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (s_v0.take(), s_v1.take(), s_v2.take())
                 }
 
@@ -1381,7 +1380,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.retries, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
@@ -1471,12 +1470,12 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "base + 1")
-                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "base + 1")
+                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (s_v0.take() ?? 3, s_v1.take() ?? (base + 1), s_v2.take() ?? "dark")
                 }
 
@@ -1487,7 +1486,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.retries, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.limit, Self._loomKeys, 1, to: &writer)
@@ -1571,10 +1570,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v1, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v1, _) = slots.take()
                     return try reader.unwrap(s_v1.take())
                 }
 
@@ -1585,7 +1584,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.version, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.payload, Self._loomKeys, 1, to: &writer)
@@ -1665,10 +1664,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -1679,7 +1678,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -1766,11 +1765,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
@@ -1781,7 +1780,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
@@ -1873,11 +1872,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -1888,7 +1887,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.coordinates, to: &writer) { try context.array($0, to: &$1) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } } }
@@ -1975,11 +1974,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -1990,7 +1989,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.dictionary(self.members, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
@@ -2072,10 +2071,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -2086,7 +2085,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
@@ -2169,11 +2168,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2184,7 +2183,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.dictionary(self.byRank, key: { context.dictionaryKey($0) }, to: &writer) { try context.encode($0, to: &$1) }
@@ -2285,12 +2284,12 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, _) = slots.take()
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys_1, 0, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
@@ -2301,7 +2300,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     try writer.beginObject()
@@ -2390,11 +2389,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2405,7 +2404,7 @@ struct ExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.x, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.y, Self._loomKeys, 1, to: &writer)
@@ -2498,13 +2497,13 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.required(&s_v3, _loomKeys, 3, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v3, _loomKeys, 3, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, try reader.unwrap(s_v3.take()))
                 }
 
@@ -2515,7 +2514,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.cacheControl, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.apiVersion, Self._loomKeys, 1, to: &writer)
@@ -2605,12 +2604,12 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, try reader.unwrap(s_v2.take()))
                 }
 
@@ -2621,7 +2620,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.userName, Self._loomKeys, 0, to: &writer)
                     try context._encodeOptional(self.avatarURL, Self._loomKeys, 1, to: &writer)
@@ -2708,11 +2707,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2723,7 +2722,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.userName, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.id, Self._loomKeys, 1, to: &writer)
@@ -2808,7 +2807,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     writer.endObject()
                 }
@@ -2893,10 +2892,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -2907,7 +2906,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.value, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -2986,12 +2985,12 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
@@ -3002,7 +3001,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.first, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.second, Self._loomKeys, 1, to: &writer)
@@ -3083,10 +3082,10 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -3097,7 +3096,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -3176,11 +3175,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -3191,7 +3190,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.dotted, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.quoted, Self._loomKeys, 1, to: &writer)
@@ -3289,14 +3288,14 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "\\"\\"")
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
@@ -3307,7 +3306,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.name, Self._loomKeys, 0, to: &writer)
                     try context._encodeOptional(self.nickname, Self._loomKeys, 1, to: &writer)
@@ -3403,11 +3402,11 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
@@ -3418,7 +3417,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.handler, with: Self._loomTransformer_0, to: &writer)
@@ -3504,13 +3503,13 @@ struct ExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_u3, s_f) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    if let value = try reader.flattened(Address.self, _loomKeys, 0, s_f, .required, context) { s_v1 = value }
-                    if let value = try reader.flattened(Address.self, _loomKeys, 1, s_f, .optional, context) { s_v2 = value }
-                    let u3 = try reader.capturedUnknown(&s_u3, _loomKeys, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.s.f, .required, context) { slots.s.v1 = value }
+                    if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.s.f, .optional, context) { slots.s.v2 = value }
+                    let u3 = try reader.capturedUnknown(&slots.s.u3, _loomKeys, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, _, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, u3)
                 }
 
@@ -3521,7 +3520,7 @@ struct ExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     try context._writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)

@@ -77,7 +77,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .text(let value):
                         try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -163,7 +163,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .text(let value):
                         try context._writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -241,7 +241,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .userJoined(let value):
                         try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -306,7 +306,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .image(let value):
                         try context.encode(value, to: &writer)
@@ -388,7 +388,7 @@ struct PolyExpansionTests {
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .text(let value):
                         try context.encode(value, to: &writer)
@@ -458,11 +458,11 @@ struct PolyExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
+                    var (s_v0, s_v1) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
                 }
 
@@ -490,7 +490,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     try context._encodeOptional(self.displayName, Self._loomKeys, 1, to: &writer)
@@ -530,10 +530,10 @@ struct PolyExpansionTests {
                 func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    var (_, s_v1) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.optionalDefaulted(&s_v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
+                    var (_, s_v1) = slots.take()
                     if let value = s_v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
                 }
 
@@ -969,15 +969,15 @@ struct PolyExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let model = try self.jsonWillEncode()
                     try model._loomEncode(to: &writer, context: context)
                 }
@@ -1086,15 +1086,15 @@ struct PolyExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.optional(&s_v3, _loomKeys, 3, context)
-                    try reader.optional(&s_v4, _loomKeys, 4, context)
-                    try reader.required(&s_v5, _loomKeys, 5, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
+                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+                    try reader.optional(&slots.s.v4, _loomKeys, 4, context)
+                    try reader.required(&slots.s.v5, _loomKeys, 5, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, s_v3.take() ?? nil, s_v4.take() ?? nil, try reader.unwrap(s_v5.take()))
                 }
 
@@ -1105,7 +1105,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.number, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.title, Self._loomKeys, 1, to: &writer)
@@ -1151,14 +1151,14 @@ struct PolyExpansionTests {
                 mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots, &reader, context)
-                    var (_, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "")
-                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "")
-                    try reader.optionalDefaulted(&s_v3, _loomKeys, 3, context, default: "")
-                    try reader.optionalDefaulted(&s_v4, _loomKeys, 4, context, default: "")
-                    try reader.defaulted(&s_v5, _loomKeys, 5, context, default: "")
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v3, _loomKeys, 3, context, default: "")
+                    try reader.optionalDefaulted(&slots.s.v4, _loomKeys, 4, context, default: "")
+                    try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "")
                     try reader.endObject()
+                    var (_, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     if let value = s_v1.take() { self.title = value }
                     if let value = s_v2.take(), value != nil || !context._nullIsMissing { self.body = value }
                     if let value = s_v3.take(), value != nil || !context._nullIsMissing { self.note = value }
@@ -1424,7 +1424,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .left(let value):
                         try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }
@@ -1576,7 +1576,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .point(let v0, let v1):
                         try context._writeExternallyTaggedCase(Self._loomCases, 0, to: &writer) { try Self._loomWrite_point(v0, v1, to: &$0, context) }
@@ -1701,7 +1701,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .note(let v0, let v1):
                         try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_note(v0, v1, to: &$0, context) }
@@ -1841,7 +1841,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .success(let v0, let v1):
                         try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_success(v0, v1, to: &$0, context) }
@@ -1959,7 +1959,7 @@ struct PolyExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .pair(let v0, let v1):
                         try Self._loomWrite_pair(v0, v1, to: &writer, context)

@@ -69,14 +69,14 @@ struct SchemaExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
-                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
-                    try reader.required(&s_v3, _loomKeys, 3, context.lenient)
-                    let c4 = try reader.collected(&s_c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
+                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
+                    try reader.required(&slots.s.v3, _loomKeys, 3, context.lenient)
+                    let c4 = try reader.collected(&slots.s.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, s_v3, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take(), try reader.unwrap(s_v3.take()), try reader.unwrap(c4))
                 }
 
@@ -87,7 +87,7 @@ struct SchemaExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let c4 = try context._collect(self.range) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
@@ -360,7 +360,7 @@ struct SchemaExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     switch self {
                     case .circle(let value):
                         try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try context.encode(value, to: &$0) }

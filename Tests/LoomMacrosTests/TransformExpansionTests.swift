@@ -68,12 +68,12 @@ struct TransformExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, try reader.unwrap(s_v2.take()))
                 }
 
@@ -84,7 +84,7 @@ struct TransformExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self.jsonTransformer(forProperty: "start", of: Date.self), to: &writer) { try context.encode($0, to: &$1) }
@@ -176,10 +176,10 @@ struct TransformExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -190,7 +190,7 @@ struct TransformExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
                     try writer.beginObject()
                     context._writeKey(_loomKeys, 0, to: &writer)
@@ -278,12 +278,12 @@ struct TransformExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2) = slots.take()
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&s_v0, _loomKeys, 0, context.lenient, default: "0")
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context.lenient, default: "0")
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2) = slots.take()
                     return (s_v0.take(), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil)
                 }
 
@@ -294,7 +294,7 @@ struct TransformExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.count, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
@@ -383,11 +383,11 @@ struct TransformExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, _) = slots.take()
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
                     try reader.endObject()
+                    var (s_v0, _) = slots.take()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -398,7 +398,7 @@ struct TransformExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.id, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
@@ -488,14 +488,14 @@ extension TransformExpansionTests {
 
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
-                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
-                    try reader.defaulted(&s_v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
+                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
+                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
+                    try reader.required(&slots.s.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
+                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
                     try reader.endObject()
+                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()), s_v3.take())
                 }
 
@@ -506,7 +506,7 @@ extension TransformExpansionTests {
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }
+                    if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     try context._encode(self.stars, Self._loomKeys, 0, to: &writer)
                     try context._encode(self.votes, Self._loomKeys, 1, to: &writer)
@@ -571,12 +571,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
-            #"let c1 = try reader.collected(&s_c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
-            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
-            #"try reader.defaulted(&s_v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+            #"try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
+            #"let c1 = try reader.collected(&slots.s.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
+            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+            #"try reader.defaulted(&slots.s.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
             // update(json:): the same property without the note's text.
-            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "")"#,
+            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "")"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

@@ -5,7 +5,7 @@ extension JSONEncodingContext {
     /// stack: less than the reserve is left on this one.
     ///
     /// `@JSONModel` checks it at the top of every generated `encode(to:context:)` and then
-    /// calls `_onLargerStack(_:_:)`. Costs one comparison until the encode has used 96 KB
+    /// calls `_onLargerStack(_:_:)` with the model. Costs one comparison until the encode has used 96 KB
     /// of stack.
     @inlinable
     public var _needsLargerStack: Bool {
@@ -13,6 +13,16 @@ extension JSONEncodingContext {
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         if storage.stackTop &- here < DecodingStack.reserve { return false }
         return storage.needsGrowth(at: here)
+    }
+
+    /// Writes `value` on a new thread with a large stack, handing `writer` over and back, and
+    /// waits for it: a generated `encode(to:context:)` calls it, rather than a closure of its
+    /// own, when ``_needsLargerStack``.
+    ///
+    /// - Throws: what writing `value` throws; ``JSONError`` of kind `invalidValue` when no
+    ///   thread can be started.
+    public func _onLargerStack<T: JSONEncodable>(_ value: T, _ writer: inout JSONWriter) throws {
+        try _onLargerStack(&writer) { try value.encode(to: &$0, context: $1) }
     }
 
     /// Runs `body` (the rest of a model's encoding) on a new thread with a large stack,

@@ -18,7 +18,7 @@ enum EncodeGenerator {
     /// nearly used up, the model is written on a thread with a larger stack (one comparison
     /// otherwise; see `StackGrowth.swift` in Loom).
     static let stackGrowth =
-        "if context._needsLargerStack { return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) } }"
+        "if context._needsLargerStack { return try context._onLargerStack(self, &writer) }"
 
     /// `stackGrowth` for the root of a class hierarchy, placed after its `willEncode` hook:
     /// the object and its members, without calling `encode` (and a subclass's hook) again.

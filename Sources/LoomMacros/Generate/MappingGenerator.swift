@@ -47,21 +47,23 @@ enum MappingGenerator {
         "_LoomSlots(\(fieldsValue(slotFields(model, keepsCollected: false))))"
     }
 
-    /// `var (s_v0, s_v1, …) = slots.take()`: the slots' tuple taken out of `_LoomSlots` into a
-    /// local each, for checks written with the prefix `s_`. `checked` is the model whose
-    /// checks read them; a slot they do not read (a key-path step's `b<level>`, a property
-    /// an update leaves alone) is `_`. Each local is then destroyed on its own, where the
-    /// generic struct would destroy its tuple through the runtime's generic tuple witness,
-    /// a few hundred instructions a model.
-    static func takeSlots(_ model: MappedModel, checking checked: MappedModel) -> String? {
+    /// `var (s_v0, s_v1, …) = slots.take()`, after the checks: the slots' tuple taken out of
+    /// `_LoomSlots` into a local each, for the values written with the prefix `s_`. `valued`
+    /// is the model whose values are taken; a slot they do not read (a key-path step's
+    /// `b<level>`, a collected property's members, a property an update leaves alone) is `_`.
+    /// Each local is then destroyed on its own, which costs nothing once its value is taken,
+    /// where the generic struct would destroy its tuple through the runtime's generic tuple
+    /// witness, a few hundred instructions a model. The checks read the slots in place, so
+    /// that a check that throws has only the slots to destroy, not a local per slot.
+    static func takeSlots(_ model: MappedModel, valued: MappedModel) -> String? {
         var read: Set<String> = []
-        for property in checked.properties where property.decodes {
+        for property in valued.properties where property.decodes {
             switch property.keys {
-            case .single: read.insert("v\(property.index)")
-            case .flattened: read.formUnion(["v\(property.index)", "f"])
-            case .fallbacks: read.formUnion(["v\(property.index)", "r\(property.index)"])
-            case .collected: read.insert("c\(property.index)")
-            case .unknown: read.insert("u\(property.index)")
+            case .single, .flattened: read.insert("v\(property.index)")
+            case .fallbacks:
+                read.insert("v\(property.index)")
+                if case .optionalDefaulted = property.presence { read.insert("r\(property.index)") }
+            case .collected, .unknown: break
             }
         }
         let fields = slotFields(model, keepsCollected: false)
@@ -354,10 +356,9 @@ enum MappingGenerator {
     /// collected property's check decodes it into `c<index>`. `base` offsets the slots of
     /// level 0 in its key set (a superclass's part of a subclass's object).
     /// A class's checks keep collected values in `d<index>` of the slots and leave the object
-    /// open (`ends` is `false`): its superclass's checks follow. `slots` prefixes a slot's
-    /// name: `slots.s.` in the slots struct, `s_` in the locals of ``takeSlots(_:checking:)``.
+    /// open (`ends` is `false`): its superclass's checks follow.
     static func checks(
-        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true, slots: String = "slots.s."
+        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true
     ) -> [String] {
         var lines: [String] = []
         for property in model.properties where property.decodes {
@@ -376,11 +377,11 @@ enum MappingGenerator {
                 case .defaulted, .optionalDefaulted: defaultArgument = ", default: \(noted)"
                 }
                 lines.append(
-                    "try reader.\(function)(&\(slots)v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
-            case .fallbacks(let keySlots):
-                let candidates = keySlots.map { "(\(reference($0)))" }.joined(separator: ", ")
+                    "try reader.\(function)(&slots.s.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
+            case .fallbacks(let slots):
+                let candidates = slots.map { "(\(reference($0)))" }.joined(separator: ", ")
                 lines.append(
-                    "try reader.fallback(\(slots)v\(property.index), \(slots)r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
+                    "try reader.fallback(slots.s.v\(property.index), slots.s.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
                 )
             case .collected(let members):
                 let names = members.map { "(\(KeySpelling.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
@@ -392,15 +393,15 @@ enum MappingGenerator {
                     value = shapeExpression(shape, reader: "$0", context: "$1", lossy: property.isLossy)
                 }
                 lines.append(
-                    "let c\(property.index) = try reader.collected(&\(slots)c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
+                    "let c\(property.index) = try reader.collected(&slots.s.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
                 )
-                if !ends { lines.append("if let c\(property.index) { \(slots)d\(property.index) = c\(property.index) }") }
+                if !ends { lines.append("if let c\(property.index) { slots.s.d\(property.index) = c\(property.index) }") }
             case .unknown:
                 lines.append(
-                    "let u\(property.index) = try reader.capturedUnknown(&\(slots)u\(property.index), \(keys(0)), context)")
+                    "let u\(property.index) = try reader.capturedUnknown(&slots.s.u\(property.index), \(keys(0)), context)")
             case .flattened(_, let entry, let type):
                 lines.append(
-                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), \(slots)f, .\(presenceCase(property.presence)), \(context)) { \(slots)v\(property.index) = value }"
+                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), slots.s.f, .\(presenceCase(property.presence)), \(context)) { slots.s.v\(property.index) = value }"
                 )
             }
         }
@@ -409,7 +410,8 @@ enum MappingGenerator {
     }
 
     /// A property's value once the checks passed; `keptCollected` when the checks left a
-    /// collected value in the slots. `slots` prefixes a slot's name, as in ``checks(_:keys:base:ends:slots:)``.
+    /// collected value in the slots. `slots` prefixes a slot's name: `slots.s.` in the slots
+    /// struct, `s_` in the locals of ``takeSlots(_:valued:)``.
     static func value(_ property: MappedProperty, keptCollected: Bool = false, slots: String = "slots.s.") -> String {
         let index = property.index
         let taken: String

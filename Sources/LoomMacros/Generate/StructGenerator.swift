@@ -88,14 +88,14 @@ enum StructGenerator {
     /// here, in the body, where their names resolve.
     static func finishFunction(_ model: MappedModel) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
-        let checks = MappingGenerator.checks(model, keys: &keys, slots: "s_")
+        let checks = MappingGenerator.checks(model, keys: &keys)
         var writer = CodeWriter()
         writer.line("@inline(__always)")
         writer.block("static func _loomFinish\(MappingGenerator.finishParameters) -> _LoomValues") { body in
-            if let take = MappingGenerator.takeSlots(model, checking: model) { body.line(take) }
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
             for line in checks { body.line(line) }
+            if let take = MappingGenerator.takeSlots(model, valued: model) { body.line(take) }
             body.line("return \(tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0, slots: "s_") }))")
         }
         return writer

@@ -46,11 +46,11 @@ struct HandUser: Equatable {
     static func _loomFinish<R: _JSONReading>(
         _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
-        var (s_v0, s_v1) = slots.take()
         let _loomKeys = Self._loomKeys
-        try reader.required(&s_v0, _loomKeys, 0, context)
-        try reader.required(&s_v1, _loomKeys, 1, context)
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
         try reader.endObject()
+        var (s_v0, s_v1) = slots.take()
         return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
     }
 
@@ -64,7 +64,7 @@ struct HandUser: Equatable {
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.login, Self._loomKeys, 0, to: &writer)
@@ -176,17 +176,17 @@ struct HandIssue: Equatable {
     static func _loomFinish<R: _JSONReading>(
         _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
-        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, s_r6, _) = slots.take()
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&s_v0, _loomKeys, 0, context)
-        try reader.required(&s_v1, _loomKeys, 1, context)
-        try reader.required(&s_v2, _loomKeys_1, 0, context)
-        try reader.optional(&s_v3, _loomKeys, 3, context)
-        try reader.required(&s_v4, _loomKeys, 4, context)
-        try reader.defaulted(&s_v5, _loomKeys, 5, context, default: "[]")
-        try reader.fallback(s_v6, s_r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+        try reader.required(&slots.s.v0, _loomKeys, 0, context)
+        try reader.required(&slots.s.v1, _loomKeys, 1, context)
+        try reader.required(&slots.s.v2, _loomKeys_1, 0, context)
+        try reader.optional(&slots.s.v3, _loomKeys, 3, context)
+        try reader.required(&slots.s.v4, _loomKeys, 4, context)
+        try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(slots.s.v6, slots.s.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
         try reader.endObject()
+        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, _, _) = slots.take()
         return (
             try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()),
             s_v3.take() ?? nil, try reader.unwrap(s_v4.take()), s_v5.take(),
@@ -204,7 +204,7 @@ struct HandIssue: Equatable {
 
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.number, Self._loomKeys, 0, to: &writer)

@@ -87,7 +87,7 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.id, Self._loomKeys, 0, to: &writer)

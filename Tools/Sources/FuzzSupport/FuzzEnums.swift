@@ -57,7 +57,7 @@ public enum FuzzEvent: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         switch self {
         case .user(let value):
@@ -124,7 +124,7 @@ public indirect enum FuzzCommand: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         switch self {
         case .user(let value):
@@ -194,7 +194,7 @@ public enum FuzzNotice: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         switch self {
         case .user(let value):
@@ -243,7 +243,7 @@ public enum FuzzAny: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         switch self {
         case .user(let value):
@@ -304,7 +304,7 @@ public enum FuzzShape: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         switch self {
         case .circle(let value):

@@ -23,10 +23,7 @@ public struct FuzzUser: Equatable, Sendable {
 
     typealias _LoomValues = (String, Int)
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -52,13 +49,14 @@ public struct FuzzUser: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         try reader.required(&slots.s.v0, _loomKeys, 0, context)
         try reader.required(&slots.s.v1, _loomKeys, 1, context)
         try reader.endObject()
-        return (try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()))
+        var (s_v0, s_v1) = slots.take()
+        return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
     }
 
     public static var _readsDirectly: Bool { true }
@@ -71,7 +69,7 @@ public struct FuzzUser: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.login, Self._loomKeys, 0, to: &writer)
@@ -87,9 +85,9 @@ extension FuzzUser: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, nil))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
     init(_loomValues values: consuming _LoomValues) {
@@ -119,10 +117,7 @@ public struct FuzzProfile: Equatable, Sendable {
         String, Int8, Optional<Double>, Optional<String?>, FuzzUser?, [String: [Int?]]?, JSONValue?, Date?, [Int]?
     )
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<String>, v1: Optional<Int8>, v2: Optional<Double>, v3: Optional<String?>, v4: Optional<FuzzUser?>, v5: Optional<[String: [Int?]]?>, v6: Optional<JSONValue?>, v7: Optional<Date?>, v8: Optional<[Int]?>) = (nil, nil, nil, nil, nil, nil, nil, nil, nil)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<String>, v1: Optional<Int8>, v2: Optional<Double>, v3: Optional<String?>, v4: Optional<FuzzUser?>, v5: Optional<[String: [Int?]]?>, v6: Optional<JSONValue?>, v7: Optional<Date?>, v8: Optional<[Int]?>)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -172,7 +167,7 @@ public struct FuzzProfile: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         try reader.required(&slots.s.v0, _loomKeys, 0, context)
@@ -185,10 +180,11 @@ public struct FuzzProfile: Equatable, Sendable {
         try reader.optional(&slots.s.v7, _loomKeys, 7, context)
         try reader.optional(&slots.s.v8, _loomKeys, 8, context)
         try reader.endObject()
+        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, s_v7, s_v8) = slots.take()
         return (
-            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), slots.s.v2.take(), slots.s.v3.take(),
-            slots.s.v4.take() ?? nil, slots.s.v5.take() ?? nil, slots.s.v6.take() ?? nil, slots.s.v7.take() ?? nil,
-            slots.s.v8.take() ?? nil
+            try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take(), s_v3.take(),
+            s_v4.take() ?? nil, s_v5.take() ?? nil, s_v6.take() ?? nil, s_v7.take() ?? nil,
+            s_v8.take() ?? nil
         )
     }
 
@@ -202,7 +198,7 @@ public struct FuzzProfile: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.name, Self._loomKeys, 0, to: &writer)
@@ -241,9 +237,9 @@ extension FuzzProfile: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, nil, nil))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
     init(_loomValues values: consuming _LoomValues) {
@@ -316,10 +312,7 @@ public struct FuzzIssue: Sendable {
         Int8?, Decimal?, [FuzzIssue]?, [[Int?]]?, [Date]?
     )
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<FuzzUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, v7: Optional<[String: Double]?>, v8: Optional<FuzzMoney?>, v9: Optional<Float?>, v10: Optional<UInt64?>, v11: Optional<Int8?>, v12: Optional<Decimal?>, v13: Optional<[FuzzIssue]?>, v14: Optional<[[Int?]]?>, v15: Optional<[Date]?>, b1: Bool) = (nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), nil, nil, nil, nil, nil, nil, nil, nil, nil, false)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<FuzzUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, v7: Optional<[String: Double]?>, v8: Optional<FuzzMoney?>, v9: Optional<Float?>, v10: Optional<UInt64?>, v11: Optional<Int8?>, v12: Optional<Decimal?>, v13: Optional<[FuzzIssue]?>, v14: Optional<[[Int?]]?>, v15: Optional<[Date]?>, b1: Bool)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -411,7 +404,7 @@ public struct FuzzIssue: Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -432,12 +425,13 @@ public struct FuzzIssue: Sendable {
         try reader.optional(&slots.s.v14, _loomKeys, 15, context)
         try reader.optional(&slots.s.v15, _loomKeys, 16, context)
         try reader.endObject()
+        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, _, s_v7, s_v8, s_v9, s_v10, s_v11, s_v12, s_v13, s_v14, s_v15, _) = slots.take()
         return (
-            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(slots.s.v1.take()), try reader.unwrap(slots.s.v2.take()),
-            slots.s.v3.take() ?? nil, try reader.unwrap(slots.s.v4.take()), slots.s.v5.take(),
-            try reader.unwrap(slots.s.v6.take()), slots.s.v7.take() ?? nil, slots.s.v8.take() ?? nil, slots.s.v9.take() ?? nil,
-            slots.s.v10.take() ?? nil, slots.s.v11.take() ?? nil, slots.s.v12.take() ?? nil, slots.s.v13.take() ?? nil,
-            slots.s.v14.take() ?? nil, slots.s.v15.take() ?? nil
+            try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()),
+            s_v3.take() ?? nil, try reader.unwrap(s_v4.take()), s_v5.take(),
+            try reader.unwrap(s_v6.take()), s_v7.take() ?? nil, s_v8.take() ?? nil, s_v9.take() ?? nil,
+            s_v10.take() ?? nil, s_v11.take() ?? nil, s_v12.take() ?? nil, s_v13.take() ?? nil,
+            s_v14.take() ?? nil, s_v15.take() ?? nil
         )
     }
 
@@ -451,7 +445,7 @@ public struct FuzzIssue: Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.number, Self._loomKeys, 0, to: &writer)
@@ -514,9 +508,9 @@ extension FuzzIssue: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), nil, nil, nil, nil, nil, nil, nil, nil, nil, false))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
     init(_loomValues values: consuming _LoomValues) {
@@ -622,10 +616,7 @@ public struct FuzzReading: Equatable, Sendable {
 
     typealias _LoomValues = (String, [String: Double], [String: Double]?, Int?, Int, [Int: Double]?)
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<String>, c1: _JSONCollectedSlot, c2: _JSONCollectedSlot, v3: Optional<Int?>, v4: Optional<Int>, r4: _JSONFallbackState, v5: Optional<[Int: Double]?>, b1: Bool) = (nil, _JSONCollectedSlot(), _JSONCollectedSlot(), nil, nil, _JSONFallbackState(), nil, false)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<String>, c1: _JSONCollectedSlot, c2: _JSONCollectedSlot, v3: Optional<Int?>, v4: Optional<Int>, r4: _JSONFallbackState, v5: Optional<[Int: Double]?>, b1: Bool)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -685,7 +676,7 @@ public struct FuzzReading: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -700,9 +691,10 @@ public struct FuzzReading: Equatable, Sendable {
         try reader.fallback(slots.s.v4, slots.s.r4, [(_loomKeys, 5), (_loomKeys_1, 2)], .defaulted, context, default: "0")
         try reader.optional(&slots.s.v5, _loomKeys, 6, context)
         try reader.endObject()
+        var (s_v0, _, _, s_v3, s_v4, _, s_v5, _) = slots.take()
         return (
-            try reader.unwrap(slots.s.v0.take()), try reader.unwrap(c1), c2 ?? nil, slots.s.v3.take() ?? nil,
-            slots.s.v4.take() ?? 0, slots.s.v5.take() ?? nil
+            try reader.unwrap(s_v0.take()), try reader.unwrap(c1), c2 ?? nil, s_v3.take() ?? nil,
+            s_v4.take() ?? 0, s_v5.take() ?? nil
         )
     }
 
@@ -716,7 +708,7 @@ public struct FuzzReading: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         let c1 = try context._collect(self.temperatures) {
             try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) }
@@ -759,9 +751,9 @@ extension FuzzReading: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, _JSONCollectedSlot(), _JSONCollectedSlot(), nil, nil, _JSONFallbackState(), nil, false))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
         try reader.check(Self._loomKeys, 0, "validateStation", context) { Self.validateStation(self.station) }
         try reader.validate(Self._loomKeys_1, 1, "validateHumidity", context) {
             try Self.validateHumidity(self.humidity)
@@ -793,10 +785,7 @@ public struct FuzzCircle: Equatable, Sendable {
 
     typealias _LoomValues = (Double, Optional<Double>, Optional<Double>)
 
-    struct _LoomSlots: ~Copyable {
-        var s: (v0: Optional<Double>, v1: Optional<Double>, v2: Optional<Double>, b1: Bool) = (nil, nil, nil, false)
-        init() {}
-    }
+    typealias _LoomSlots = _JSONSlots<(v0: Optional<Double>, v1: Optional<Double>, v2: Optional<Double>, b1: Bool)>
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
@@ -838,7 +827,7 @@ public struct FuzzCircle: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -846,7 +835,8 @@ public struct FuzzCircle: Equatable, Sendable {
         try reader.defaulted(&slots.s.v1, _loomKeys_1, 0, context, default: "0")
         try reader.defaulted(&slots.s.v2, _loomKeys_1, 1, context, default: "0")
         try reader.endObject()
-        return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take(), slots.s.v2.take())
+        var (s_v0, s_v1, s_v2, _) = slots.take()
+        return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take())
     }
 
     public static var _readsDirectly: Bool { true }
@@ -859,7 +849,7 @@ public struct FuzzCircle: Equatable, Sendable {
 
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
-            return try context._onLargerStack(&writer) { try self.encode(to: &$0, context: $1) }
+            return try context._onLargerStack(self, &writer)
         }
         try writer.beginObject()
         try context._encode(self.radius, Self._loomKeys, 0, to: &writer)
@@ -879,9 +869,9 @@ extension FuzzCircle: JSONModel {
     }
 
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots()
+        var slots = _LoomSlots((nil, nil, nil, false))
         try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
+        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
     init(_loomValues values: consuming _LoomValues) {
