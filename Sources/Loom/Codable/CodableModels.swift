@@ -55,7 +55,7 @@ extension _JSONBridgedDecodable where Self: JSONDecodable & Decodable {
 public protocol _JSONBridgedEncodable {}
 
 extension _JSONBridgedEncodable where Self: JSONEncodable & Encodable {
-    /// Encodes the model into the encoder with its own conformance (``_encodeModel(_:to:)``).
+    /// Encodes the model into the encoder with its own conformance (`_encodeModel(_:to:)`).
     ///
     /// - Throws: `EncodingError.invalidValue` for a value JSON cannot hold, or what the
     ///   encoder throws.

@@ -17,7 +17,7 @@ extension JSONEncodingContext {
 
     /// Writes `value` on a new thread with a large stack, handing `writer` over and back, and
     /// waits for it: a generated `encode(to:context:)` calls it, rather than a closure of its
-    /// own, when ``_needsLargerStack``.
+    /// own, when `_needsLargerStack`.
     ///
     /// - Throws: what writing `value` throws; ``JSONError`` of kind `invalidValue` when no
     ///   thread can be started.
