@@ -3,10 +3,10 @@ import Foundation
 // Models through any `Encoder`/`Decoder` (JSONEncoder, PropertyListEncoder, Yams, GRDB, …).
 //
 // A struct or enum model gets `init(from:)` and `encode(to:)` from `_JSONBridgedDecodable` and
-// `_JSONBridgedEncodable` below, which `@JSONModel` declares in place of `Decodable` and
+// `_JSONBridgedEncodable` below, which `@JSONModel` declares beside `Decodable` and
 // `Encodable`; a class gets them in its body, built from the same `_ForeignModelSource` and
-// `_encodeModel`. So a foreign coder sees exactly what Loom reads and writes: the model is encoded to a
-// `JSONValue` by its own conformance (key paths, transformers, key strategies, ignored
+// `_encodeModel`. So a foreign coder sees exactly what Loom reads and writes: the model is
+// encoded to a `JSONValue` by its own conformance (key paths, transformers, key strategies, ignored
 // properties) and that tree is handed to the foreign encoder; decoding reads the foreign tree
 // into a `JSONValue` and decodes the model from it. Inside Loom's own Codable bridge the
 // model's element is decoded directly.
@@ -23,11 +23,11 @@ extension CodingUserInfoKey {
 }
 
 /// `Decodable` through the model's own conformance: what `@JSONModel` declares for a struct or
-/// an enum in place of `Decodable`.
+/// an enum beside `Decodable`.
 ///
 /// Not API (underscored): the default `init(from:)` below is the conformance's requirement, so
 /// each model does not compile one of its own. A type that implements `init(from:)` itself
-/// declares `Decodable` instead.
+/// declares `Decodable` without it.
 public protocol _JSONBridgedDecodable {}
 
 extension _JSONBridgedDecodable where Self: JSONDecodable & Decodable {
@@ -48,10 +48,10 @@ extension _JSONBridgedDecodable where Self: JSONDecodable & Decodable {
 }
 
 /// `Encodable` through the model's own conformance: what `@JSONModel` declares for a struct or
-/// an enum in place of `Encodable`.
+/// an enum beside `Encodable`.
 ///
 /// Not API (underscored): the default `encode(to:)` below is the conformance's requirement. A
-/// type that implements `encode(to:)` itself declares `Encodable` instead.
+/// type that implements `encode(to:)` itself declares `Encodable` without it.
 public protocol _JSONBridgedEncodable {}
 
 extension _JSONBridgedEncodable where Self: JSONEncodable & Encodable {

@@ -1,6 +1,6 @@
 // Where a model's member loop keeps what it has read (Loom.docc/Models.md, "The mapping").
 
-/// The slots of a struct model's mapping: `fields` is a tuple of one slot per decoded
+/// The slots of a struct's or final class's mapping: `fields` is a tuple of one slot per decoded
 /// property, `v0: Optional<T>` and the like, filled by `_loomRead` and emptied by
 /// `_loomFinish`.
 ///

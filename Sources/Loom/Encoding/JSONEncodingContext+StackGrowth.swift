@@ -5,8 +5,8 @@ extension JSONEncodingContext {
     /// stack: less than the reserve is left on this one.
     ///
     /// `@JSONModel` checks it at the top of every generated `encode(to:context:)` and then
-    /// calls `_onLargerStack(_:_:)` with the model. Costs one comparison until the encode has used 96 KB
-    /// of stack.
+    /// calls `_onLargerStack(_:_:)` with the model. Costs one comparison until the encode has
+    /// used 96 KB of stack.
     @inlinable
     public var _needsLargerStack: Bool {
         var marker: UInt8 = 0
