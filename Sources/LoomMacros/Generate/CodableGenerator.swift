@@ -22,12 +22,10 @@ struct CodablePlan {
     var encodable: Bool
     /// Whether the type lacks `Decodable` and `Encodable`: the protocols to declare, also when
     /// the type implements the requirement itself.
-    private var missingDecodable = false
-    private var missingEncodable = false
+    private let missingDecodable: Bool
+    private let missingEncodable: Bool
     /// Whether the type lacks Loom's bridged protocols (a subclass has them from its superclass).
-    private var missingBridges = (decodable: false, encodable: false)
-
-    static let none = CodablePlan(decodable: false, encodable: false)
+    private let missingBridges: (decodable: Bool, encodable: Bool)
 
     /// The halves the type neither conforms to already (`missing` holds the protocols the
     /// compiler reports as not yet conformed to) nor implements in its body.
@@ -37,11 +35,6 @@ struct CodablePlan {
         missingBridges = (missing.contains("_JSONBridgedDecodable"), missing.contains("_JSONBridgedEncodable"))
         decodable = missingDecodable && !CodablePlan.declaresInitFrom(members)
         encodable = missingEncodable && !CodablePlan.declaresEncodeTo(members)
-    }
-
-    init(decodable: Bool, encodable: Bool) {
-        self.decodable = decodable
-        self.encodable = encodable
     }
 
     /// The protocols to declare: `Decodable` and `Encodable` where missing, and with them Loom's
