@@ -380,9 +380,11 @@ public struct _JSONReader {
         _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> [T] {
         guard try beginArray() else { return [] }
-        // Up to 512 bytes of elements are read into a buffer on the stack first, so an array
+        // Elements are read into a buffer of up to 512 bytes on the stack first, so an array
         // that fits is allocated once, with its exact size, as from the tape (appending from
-        // empty would allocate it again at every doubling); a longer one continues by appending.
+        // empty would allocate it again at every doubling). A longer one takes the buffer's
+        // contents a bufferful at a time, which costs a copy per element where appending each
+        // one costs a uniqueness and capacity check.
         let bufferCapacity = 512 / max(MemoryLayout<T>.stride, 1)
         guard bufferCapacity >= 2 else {
             var result: [T] = []
@@ -397,9 +399,9 @@ public struct _JSONReader {
             do throws(Fallback) {
                 repeat {
                     if count == bufferCapacity {
-                        var result = _JSONReader.moving(count, from: start, reserving: count &* 2)
+                        // The buffer's elements are moved out there, whether it returns or throws.
                         count = 0
-                        return try appendingElements(&result, context, body)
+                        return try spilledElements(start, bufferCapacity, context, body)
                     }
                     (start + count).initialize(to: try read(context, body))
                     count &+= 1
@@ -410,6 +412,33 @@ public struct _JSONReader {
             }
             return _JSONReader.moving(count, from: start, reserving: count)
         }
+    }
+
+    /// The rest of an array whose first `capacity` elements fill the buffer at `buffer`, from
+    /// the element at the reading position: the array takes the buffer's contents a
+    /// bufferful at a time.
+    @inlinable
+    mutating func spilledElements<T>(
+        _ buffer: UnsafeMutablePointer<T>, _ capacity: Int, _ context: borrowing JSONDecodingContext,
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> [T] {
+        var result = _JSONReader.moving(capacity, from: buffer, reserving: capacity &* 2)
+        var count = 0
+        do throws(Fallback) {
+            repeat {
+                if count == capacity {
+                    result.append(contentsOf: _MovedElements(buffer, count))
+                    count = 0
+                }
+                (buffer + count).initialize(to: try read(context, body))
+                count &+= 1
+            } while try nextElement()
+        } catch {
+            buffer.deinitialize(count: count)
+            throw error
+        }
+        result.append(contentsOf: _MovedElements(buffer, count))
+        return result
     }
 
     /// An array holding the `count` values at `start`, moved out of there.
@@ -431,6 +460,30 @@ public struct _JSONReader {
         result.reserveCapacity(capacity)
         for index in 0..<count { result.append((start + index).move()) }
         return result
+    }
+
+    /// The `count` values at a pointer as a sequence that moves each out as it is iterated:
+    /// the sequence must be iterated to its end, which `Array.append(contentsOf:)` does.
+    @usableFromInline
+    struct _MovedElements<T>: Sequence, IteratorProtocol {
+        @usableFromInline var current: UnsafeMutablePointer<T>
+        @usableFromInline let end: UnsafeMutablePointer<T>
+
+        @inlinable
+        init(_ start: UnsafeMutablePointer<T>, _ count: Int) {
+            current = start
+            end = start + count
+        }
+
+        @inlinable
+        var underestimatedCount: Int { end - current }
+
+        @inlinable
+        mutating func next() -> T? {
+            guard current < end else { return nil }
+            defer { current += 1 }
+            return current.move()
+        }
     }
 
     /// Appends the elements from the reading position to the end of the array to `result`.

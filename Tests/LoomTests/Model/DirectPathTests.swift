@@ -215,10 +215,10 @@ struct DirectPathTests {
     }
 
     @Test func arraysOfEveryLength() throws {
-        // Up to 512 bytes of elements are collected on the stack, longer arrays continue by
-        // appending; up to four are built as array literals: lengths around those boundaries,
-        // for small and large elements.
-        for count in [0, 1, 2, 3, 4, 5, 31, 32, 33, 63, 64, 65, 200] {
+        // Up to 512 bytes of elements are collected on the stack (64 `Int`s, 32 `String`s,
+        // 21 `Owner`s), longer arrays take them a bufferful at a time; up to four are built as
+        // array literals: lengths around those boundaries, for small and large elements.
+        for count in [0, 1, 2, 3, 4, 5, 20, 21, 22, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 200, 1000] {
             let numbers = Array(0..<count)
             let texts = numbers.map { "value \($0) \(String(repeating: "é", count: $0 % 7))" }
             let owners = numbers.map { Owner(login: "user\($0)", id: $0) }
@@ -235,7 +235,27 @@ struct DirectPathTests {
                 text.removeLast()
                 text += #", 1]"#
                 #expect(directly([String].self, text) == nil)
+                // And one in the middle, after some bufferfuls have moved into the array.
+                var middle = numbers.map(String.init)
+                middle[count / 2] = #""x""#
+                #expect(directly([Int].self, "[\(middle.joined(separator: ","))]") == nil)
+                expectSameOutcome([Int].self, "[\(middle.joined(separator: ","))]")
             }
+        }
+    }
+
+    @Test func arraysOfGeneratedLengthsRoundTrip() async {
+        // Lengths across several bufferfuls, for elements that are trivial, reference-counted
+        // and multi-word.
+        let owner = Gen.int(in: 0...1_000_000).map { Owner(login: "user\($0)", id: $0) }
+        await propertyCheck(count: 100, input: Gen.int64().array(of: 0...700), owner.array(of: 0...300)) { numbers, owners in
+            let (numberBytes, ownerBytes, nestedBytes) = (
+                try JSONModelEncoder().encodeBytes(numbers), try JSONModelEncoder().encodeBytes(owners),
+                try JSONModelEncoder().encodeBytes([numbers, numbers])
+            )
+            #expect(directly([Int64].self, numberBytes) == numbers)
+            #expect(directly([Owner].self, ownerBytes) == owners)
+            #expect(directly([[Int64]].self, nestedBytes) == [numbers, numbers])
         }
     }
 
