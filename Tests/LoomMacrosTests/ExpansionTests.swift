@@ -1858,7 +1858,7 @@ struct ExpansionTests {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
                                 try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Double.self, $1) } } }
+                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value([Double].self, $1) } }
                             case 1:
                                 try reader.claimSlot(&slots.s.v1)
                                 slots.s.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } } }

@@ -180,7 +180,7 @@ enum NumberConversion {
     }
 
     /// `mantissa × 10^exponent10` correctly rounded, for a non-zero mantissa; `nil` on overflow.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     static func eiselLemire(mantissa: UInt64, exponent10 q: Int) -> Double? {
         if q < -342 { return 0 }
         if q > 308 { return nil }

@@ -332,6 +332,9 @@ enum MappingGenerator {
         return shapeExpression(shape, reader: reader, context: context, lossy: property.isLossy)
     }
 
+    /// Element types whose arrays are read as one value, as a declaration spells them.
+    static let numberArrayElements: Set<String> = ["Double", "Swift.Double"]
+
     /// Reads `shape` from `reader` with `context`; every collection level is lossy with `lossy`.
     static func shapeExpression(_ shape: TypeShape, reader: String, context: String, lossy: Bool) -> String {
         func nested(_ call: String, _ inner: TypeShape) -> String {
@@ -341,6 +344,9 @@ enum MappingGenerator {
         switch shape {
         case .leaf(let type): return "\(reader).value(\(type).self, \(context))"
         case .optional(let wrapped): return nested("optionalValue(\(context))", wrapped)
+        case .array(.leaf(let type)) where !lossy && numberArrayElements.contains(type):
+            // One value: Loom's array conformance reads numbers in a loop of its own.
+            return "\(reader).value([\(type)].self, \(context))"
         case .array(let element): return nested("array(\(context), lossy: \(lossyArgument))", element)
         case .set(let element): return nested("set(\(context), lossy: \(lossyArgument))", element)
         case .dictionary(nil, let value): return nested("dictionary(\(context), lossy: \(lossyArgument))", value)

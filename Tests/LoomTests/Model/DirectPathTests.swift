@@ -215,9 +215,10 @@ struct DirectPathTests {
     }
 
     @Test func arraysOfEveryLength() throws {
-        // Up to 512 bytes of elements are collected on the stack (64 `Int`s, 32 `String`s,
-        // 21 `Owner`s), longer arrays take them a bufferful at a time; up to four are built as
-        // array literals: lengths around those boundaries, for small and large elements.
+        // Up to 512 bytes of elements are collected on the stack (64 `Int`s or `Double`s,
+        // 32 `String`s, 21 `Owner`s), longer arrays take them a bufferful at a time; up to four
+        // are built as array literals: lengths around those boundaries, for small and large
+        // elements.
         for count in [0, 1, 2, 3, 4, 5, 20, 21, 22, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 193, 200, 1000] {
             let numbers = Array(0..<count)
             let texts = numbers.map { "value \($0) \(String(repeating: "é", count: $0 % 7))" }
@@ -227,6 +228,9 @@ struct DirectPathTests {
                 try JSONModelEncoder().encodeBytes(owners)
             )
             #expect(directly([Int].self, numberBytes) == numbers)
+            // `[Double]` has a loop of its own, with the same boundaries.
+            let doubles = numbers.map { Double($0) * 1.000_000_000_000_1 + 0.25 }
+            #expect(directly([Double].self, try JSONModelEncoder().encodeBytes(doubles)) == doubles)
             #expect(directly([String].self, textBytes) == texts)
             #expect(directly([Owner].self, ownerBytes) == owners)
             // A failing element late in the array: the elements read so far are released.
@@ -239,7 +243,9 @@ struct DirectPathTests {
                 var middle = numbers.map(String.init)
                 middle[count / 2] = #""x""#
                 #expect(directly([Int].self, "[\(middle.joined(separator: ","))]") == nil)
+                #expect(directly([Double].self, "[\(middle.joined(separator: ","))]") == nil)
                 expectSameOutcome([Int].self, "[\(middle.joined(separator: ","))]")
+                expectSameOutcome([Double].self, "[\(middle.joined(separator: ","))]")
             }
         }
     }
@@ -537,11 +543,14 @@ struct DirectPathTests {
             "123456789012345678901234567890", "0.000000000000000000000000000001", "4.9e-324", "1.7976931348623157e308",
             "01", "1.", ".5", "+1", "-", "1e", "NaN", "0x10",
         ]
+        // Alone, second and third: `[Double]` reads the first two elements apart from the rest.
         for lexeme in lexemes {
-            let bytes = Array("[\(lexeme)]".utf8)
             func compare<T: JSONDecodable & Equatable>(_ type: T.Type) {
-                let general = try? generally([T].self, bytes).get()
-                #expect(directly([T].self, bytes) == general, "\(lexeme) as \(T.self)")
+                for text in ["[\(lexeme)]", "[2, \(lexeme)]", "[2, 3, \(lexeme), 4]"] {
+                    let bytes = Array(text.utf8)
+                    let general = try? generally([T].self, bytes).get()
+                    #expect(directly([T].self, bytes) == general, "\(text) as \(T.self)")
+                }
             }
             compare(Int.self)
             compare(Int8.self)
