@@ -143,6 +143,7 @@ private func modelCase<Model: CorpusModel>(
             id: id, title: title, corpus: corpus,
             loom: loom?.decode,
             foundation: Side(label: "JSONDecoder.decode(_:from:)") { try decoder.decode(Model.self, from: data).topLevelCount },
+            extras: allocationFloorSides(Model.self, data: data, decoder: decoder),
             check: {
                 let reference = try Model.digest(of: JSONValue(parsing: data))
                 try expectEqual(try decoder.decode(Model.self, from: data).digest, reference, "JSONDecoder model and JSONValue digests")
@@ -163,6 +164,19 @@ private func modelCase<Model: CorpusModel>(
             try expectEqual(try decoder.decode(Model.self, from: encoded).digest, reference, "digests before and after JSONEncoder")
             if let loom { try expectEqual(try loom.encodeDigest(), reference, "digests before and after Loom encoding") }
         })
+}
+
+/// The "allocations alone" side of a model that is an ``AllocationFloor``: its decoded
+/// value's storage copied and freed, timed like a decode.
+private func allocationFloorSides<Model: CorpusModel>(_ type: Model.Type, data: Data, decoder: JSONDecoder) -> [Side] {
+    guard Model.self is any AllocationFloor.Type else { return [] }
+    let model = Prepared { try decoder.decode(Model.self, from: data) }
+    return [
+        Side(label: "allocations alone (the decoded value's storage copied and freed, no parsing)", prepare: { _ = try model.get() }) {
+            guard let floor = try model.get() as? any AllocationFloor else { throw CheckFailure("\(Model.self) has no allocation floor") }
+            return floor.rebuildingEveryAllocation()
+        }
+    ]
 }
 
 /// Loom's timed sides for a model type that has Loom coding, plus their checks. The encoded

@@ -156,6 +156,22 @@ protocol CorpusModel: Codable {
     static func digest(of value: JSONValue) throws -> ModelDigest
 }
 
+/// A model whose allocations can be made again without parsing anything: the extra side
+/// "allocations alone" of its "decode models" row. Short of reading the copied value, which
+/// costs little beside the allocations, it is the least time any decoder of the model can
+/// take on this machine's allocator.
+protocol AllocationFloor {
+    /// Copies the value's heap storage (arrays, dictionaries, strings too long to be inline)
+    /// into fresh allocations of their exact sizes and frees them; returns a count read from
+    /// the copies.
+    func rebuildingEveryAllocation() -> Int
+}
+
+/// The element count of `value`, through a call the optimizer cannot see into, so that
+/// copies made only to be counted are still made.
+@inline(never)
+func opaqueCount<T>(_ value: [T]) -> Int { value.count }
+
 /// Loom's side of the model cases ("decode models", "encode models").
 ///
 /// This is the slot for Loom model coding: conform a corpus model and its rows gain a Loom

@@ -66,6 +66,34 @@ extension FeatureCollection: CorpusModel {
     }
 }
 
+// MARK: - The allocation floor
+
+extension FeatureCollection: AllocationFloor {
+    /// Copies every array and dictionary of the value into fresh storage of its exact size,
+    /// then frees the copies: the allocations any decoder of this model must make, with no
+    /// parsing and no growth.
+    func rebuildingEveryAllocation() -> Int {
+        var copies: [Feature] = []
+        copies.reserveCapacity(features.count)
+        for feature in features {
+            var properties = [String: String](minimumCapacity: feature.properties.count)
+            for (key, value) in feature.properties { properties[key] = value }
+            var rings: [[[Double]]] = []
+            rings.reserveCapacity(feature.geometry.coordinates.count)
+            for ring in feature.geometry.coordinates {
+                var points: [[Double]] = []
+                points.reserveCapacity(ring.count)
+                // A fresh array per point (`Array(point)` would share the point's storage).
+                for point in ring { points.append(point.count == 2 ? [point[0], point[1]] : point.map { $0 }) }
+                rings.append(points)
+            }
+            copies.append(
+                Feature(type: feature.type, properties: properties, geometry: Geometry(type: feature.geometry.type, coordinates: rings)))
+        }
+        return opaqueCount(copies)
+    }
+}
+
 extension Geometry {
     /// The digest of one polygon geometry: its type and its rings (shared by the models that
     /// read canada.json, whatever they map the geometry to).
