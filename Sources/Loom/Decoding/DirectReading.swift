@@ -169,7 +169,7 @@ extension Array where Element: JSONDecodable {
         guard Element._readsDirectly else { return try reader.element(context) { try Self(json: $0, context: $1) } }
         // Numbers have a loop of their own; in a specialized caller the type test is resolved
         // at compile time and the other branch is gone.
-        if Element.self == Double.self { return unsafeBitCast(try reader.doubleArray(), to: Self.self) }
+        if Element.self == Double.self { return unsafeBitCast(try reader.doubleArray(context), to: Self.self) }
         return try reader.array(context) { try Element._read(from: &$0, context: $1) }
     }
 

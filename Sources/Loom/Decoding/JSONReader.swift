@@ -492,14 +492,14 @@ public struct _JSONReader {
     ///
     /// - Throws: ``Fallback`` when the value is not an array or an element is not a number.
     @usableFromInline
-    mutating func doubleArray() throws(Fallback) -> [Double] {
+    mutating func doubleArray(_ context: borrowing JSONDecodingContext) throws(Fallback) -> [Double] {
         guard try beginArray() else { return [] }
         let first = try doubleElement()
         guard try nextElement() else { return [first] }
         let second = try doubleElement()
         guard try nextElement() else { return [first, second] }
         // Longer arrays as ``array(_:_:)`` builds them: up to 64 numbers collected on the
-        // stack and allocated once, with their exact count; beyond that by appending.
+        // stack and allocated once, with their exact count; beyond that a bufferful at a time.
         return try withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { buffer throws(Fallback) -> [Double] in
             guard let start = buffer.baseAddress else {
                 var result = [first, second]
@@ -511,9 +511,7 @@ public struct _JSONReader {
             var count = 2
             repeat {
                 if count == 64 {
-                    var result = _JSONReader.moving(count, from: start, reserving: count &* 2)
-                    repeat { result.append(try doubleElement()) } while try nextElement()
-                    return result
+                    return try spilledElements(start, count, context) { reader, _ in try reader.doubleElement() }
                 }
                 (start + count).initialize(to: try doubleElement())
                 count &+= 1
