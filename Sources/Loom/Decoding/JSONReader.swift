@@ -527,12 +527,6 @@ public struct _JSONReader {
         return value
     }
 
-    /// ``double()`` out of line, for the numbers ``shortDouble()`` leaves.
-    @inline(never)
-    mutating func otherDouble() throws(Fallback) -> Double {
-        try double()
-    }
-
     /// Appends the elements from the reading position to the end of the array to `result`.
     @inlinable
     mutating func appendingElements<T>(
@@ -789,6 +783,13 @@ public struct _JSONReader {
     @inlinable
     public mutating func double() throws(Fallback) -> Double {
         if let value = shortDouble() { return value }
+        return try otherDouble()
+    }
+
+    /// ``double()`` for the numbers ``shortDouble()`` leaves: exponents, more digits, the last
+    /// bytes of the input, and everything invalid.
+    @usableFromInline @inline(never)
+    mutating func otherDouble() throws(Fallback) -> Double {
         let (kind, payload, start) = try numberToken()
         switch kind {
         case .int: return Double(Int64(bitPattern: payload))
