@@ -16,6 +16,14 @@ module (`-debug-time-function-bodies`).
     scripts/build-cost.py 200 --runs 5    # one N, five rebuilds of each module
     scripts/build-cost.py 200 --loom ../other-checkout   # the macro of another checkout
     scripts/build-cost.py 50 --expanded   # also the expansions written out, without the macro
+    scripts/build-cost.py 10 --instructions   # instructions executed instead of seconds
+
+With `--instructions`, each module's compile job (the compiler's object-file job for the one
+source file, and the macro plugin it runs) is counted in instructions under valgrind's
+callgrind instead of timed: the count does not move with the machine's load, where rebuilds
+of the same module on this 2-core machine have varied by two thirds. Each job runs twice and
+the second count is reported (the first after a change pays for caching). Needs valgrind;
+about a minute per job at N = 10 and five at N = 50.
 
 With `--expanded`, a third module (`ExpandedModels`) holds the same models with the code the
 macro generated for them written out in the source (taken from the compiler's dump of the
@@ -25,7 +33,7 @@ expansions): its rebuild is what the generated code costs to compile, and the di
 Not part of `swift test`: it builds swift-syntax for the macro once (a few minutes), then
 takes about 2 x runs x the rebuild time per N.
 """
-import os, re, shutil, statistics, subprocess, sys, time
+import os, re, shlex, shutil, statistics, subprocess, sys, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -43,6 +51,11 @@ if "--loom" in args:
 expanded_mode = "--expanded" in args
 if expanded_mode:
     args.remove("--expanded")
+instructions_mode = "--instructions" in args
+if instructions_mode:
+    args.remove("--instructions")
+    if not shutil.which("valgrind"):
+        sys.exit("--instructions needs valgrind")
 work = os.path.join(root, ".build-cost")
 sizes = [int(a) for a in args] or [50, 200, 600]
 
@@ -202,6 +215,64 @@ def slowest_bodies(output, target, count=5):
     return rows[:count], sum(r[0] for r in rows)
 
 
+def compile_job(target, path):
+    """The compiler's object-file job for `target`'s one source file, as SwiftPM runs it.
+
+    Without the index store (its first run indexes the system modules), and with the macro
+    plugin replaced by a copy without debug information, which valgrind cannot read.
+    """
+    os.utime(path)
+    result = subprocess.run(
+        ["swift", "build", "--package-path", work, "--target", target, "-v"], capture_output=True, text=True)
+    line = next((l for l in result.stdout.splitlines()
+                 if "swift-frontend -frontend -c " in l and f"-module-name {target} " in l), None)
+    if line is None:
+        sys.exit(f"no compile job for {target} in the verbose build")
+    words, job, skip = shlex.split(line), [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "-index-store-path":
+            skip = True
+        elif word != "-index-system-modules":
+            job.append(word)
+    for index, word in enumerate(job):
+        if "#LoomMacros" in word:
+            plugin, module = word.split("#", 1)
+            stripped = os.path.join(work, "LoomMacros-stripped")
+            shutil.copyfile(plugin, stripped)
+            os.chmod(stripped, 0o755)
+            subprocess.run(["strip", "--strip-debug", stripped], check=True)
+            job[index] = f"{stripped}#{module}"
+    return job
+
+
+def instructions(job):
+    """Instructions the job and the processes it starts execute: (compiler, plugin)."""
+    logs = os.path.join(work, "callgrind")
+    counts = (0, 0)
+    for _ in range(2):
+        shutil.rmtree(logs, ignore_errors=True)
+        os.makedirs(logs)
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", "--trace-children=yes", f"--log-file={logs}/%p.log",
+             f"--callgrind-out-file={logs}/%p.out"] + job, capture_output=True, text=True, check=True)
+        compiler, plugin = 0, 0
+        for name in os.listdir(logs):
+            if not name.endswith(".log"):
+                continue
+            text = open(os.path.join(logs, name)).read()
+            refs = re.search(r"I\s+refs:\s+([0-9,]+)", text)
+            count = int(refs.group(1).replace(",", "")) if refs else 0
+            if "LoomMacros" in (re.search(r"Command: (\S+)", text) or [None, ""])[1]:
+                plugin += count
+            else:
+                compiler += count
+        counts = (compiler, plugin)
+    shutil.rmtree(logs, ignore_errors=True)
+    return counts
+
+
 def manifest(loom_flags=(), codable_flags=()):
     """The package, with extra frontend flags for one target's diagnostic build.
 
@@ -233,6 +304,42 @@ let package = Package(
 expanded_file = os.path.join(work, "Sources/ExpandedModels/Models.swift")
 write(expanded_file, "import Loom\n")
 manifest()
+
+if instructions_mode:
+    print("# Build cost in instructions: the compile job of one source file of N model triples\n")
+    header = "| N | models | @JSONModel (compiler + plugin) | Codable | ratio |"
+    rule = "| ---: | ---: | ---: | ---: | ---: |"
+    if expanded_mode:
+        header += " the same code written out | ratio |"
+        rule += " ---: | ---: |"
+    print(header)
+    print(rule)
+    for n in sizes:
+        files = {
+            "LoomModels": (os.path.join(work, "Sources/LoomModels/Models.swift"), loom_models(n)),
+            "CodableModels": (os.path.join(work, "Sources/CodableModels/Models.swift"), codable_models(n)),
+        }
+        if expanded_mode:
+            write(files["LoomModels"][0], files["LoomModels"][1])
+            manifest(loom_flags=["-dump-macro-expansions"])
+            _, dump = build("LoomModels")
+            manifest()
+            files["ExpandedModels"] = (expanded_file, expanded_models(n, expansion_buffers(dump)))
+        counts = {}
+        for target, (path, text) in files.items():
+            write(path, text)
+            build(target)
+            counts[target] = instructions(compile_job(target, path))
+        write(expanded_file, "import Loom\n")
+        compiler, plugin = counts["LoomModels"]
+        codable = sum(counts["CodableModels"])
+        row = (f"| {n} | {3 * n} | {(compiler + plugin) / 1e9:.2f} G ({compiler / 1e9:.2f} + {plugin / 1e9:.2f}) "
+               f"| {codable / 1e9:.2f} G | {(compiler + plugin) / codable:.2f}x |")
+        if expanded_mode:
+            written = sum(counts["ExpandedModels"])
+            row += f" {written / 1e9:.2f} G | {written / codable:.2f}x |"
+        print(row, flush=True)
+    sys.exit(0)
 
 print(f"# Build cost: debug rebuild of one source file of N model triples (median of {runs})\n")
 print("| N | models | @JSONModel | Codable | ratio | expanded lines per model |")
