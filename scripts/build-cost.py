@@ -319,8 +319,10 @@ if instructions_mode:
             "LoomModels": (os.path.join(work, "Sources/LoomModels/Models.swift"), loom_models(n)),
             "CodableModels": (os.path.join(work, "Sources/CodableModels/Models.swift"), codable_models(n)),
         }
+        # Every target needs its source before any is built.
+        for path, text in files.values():
+            write(path, text)
         if expanded_mode:
-            write(files["LoomModels"][0], files["LoomModels"][1])
             manifest(loom_flags=["-dump-macro-expansions"])
             _, dump = build("LoomModels")
             manifest()
