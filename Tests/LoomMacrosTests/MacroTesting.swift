@@ -66,12 +66,17 @@ private func recordExpansion(of source: String, macros: [String: MacroSpec], sou
     let record: [String: Any] = [
         "file": sourceLocation.filePath, "line": sourceLocation.line, "text": expansion(of: source, macros: macros).text,
     ]
-    guard let data = try? JSONSerialization.data(withJSONObject: record), let handle = FileHandle(forWritingAtPath: path)
-    else { return }
+    guard let data = try? JSONSerialization.data(withJSONObject: record) else { return }
+    // Tests run in parallel: one record at a time, or two lines interleave.
+    recordLock.lock()
+    defer { recordLock.unlock() }
+    guard let handle = FileHandle(forWritingAtPath: path) else { return }
     handle.seekToEndOfFile()
     handle.write(data + Data("\n".utf8))
     handle.closeFile()
 }
+
+private let recordLock = NSLock()
 
 /// The expanded text of `source` and the diagnostics the expansion reported, for tests that
 /// check a few lines of a long expansion.
