@@ -327,9 +327,9 @@ if instructions_mode:
             _, dump = build("LoomModels")
             manifest()
             files["ExpandedModels"] = (expanded_file, expanded_models(n, expansion_buffers(dump)))
+            write(*files["ExpandedModels"])
         counts = {}
-        for target, (path, text) in files.items():
-            write(path, text)
+        for target, (path, _) in files.items():
             build(target)
             counts[target] = instructions(compile_job(target, path))
         write(expanded_file, "import Loom\n")
