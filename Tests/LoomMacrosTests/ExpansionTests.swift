@@ -359,7 +359,7 @@ struct ExpansionTests {
                     let u5 = try reader.capturedUnknown(&slots.s.u5, _loomKeys, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v3, s_v4, _) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v3.take() ?? nil, s_v4.take(), u5)
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v3.take()), s_v4.take(), u5)
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -585,7 +585,7 @@ struct ExpansionTests {
                         try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[]")
                         try reader.endObject()
                         var (s_v0, s_v1, s_v2) = slots.take()
-                        return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v2.take())
+                        return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take())
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -830,7 +830,7 @@ struct ExpansionTests {
                     try reader.required(&slots.s.v3, _loomKeys_1, 2, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, try reader.unwrap(s_v3.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1045,7 +1045,7 @@ struct ExpansionTests {
                     try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
                     try reader.endObject()
                     var (s_v0, _, _) = slots.take()
-                    return s_v0.take() ?? nil
+                    return Loom._flattened(s_v0.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1155,7 +1155,7 @@ struct ExpansionTests {
                     let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
-                    return (try reader.unwrap(c0), c1 ?? nil)
+                    return (try reader.unwrap(c0), Loom._flattened(c1))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1263,7 +1263,7 @@ struct ExpansionTests {
                     try reader.optional(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
-                    return (s_v0.take() ?? nil, s_v1.take() ?? nil, s_v2.take() ?? nil)
+                    return (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1770,7 +1770,7 @@ struct ExpansionTests {
                     try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2290,7 +2290,7 @@ struct ExpansionTests {
                     try reader.optional(&slots.s.v1, _loomKeys_1, 0, context)
                     try reader.endObject()
                     var (s_v0, s_v1, _) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2504,7 +2504,7 @@ struct ExpansionTests {
                     try reader.required(&slots.s.v3, _loomKeys, 3, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, try reader.unwrap(s_v3.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -2610,7 +2610,7 @@ struct ExpansionTests {
                     try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, try reader.unwrap(s_v2.take()))
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3296,7 +3296,7 @@ struct ExpansionTests {
                     try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "\\"\\"")
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, s_v2.take(), s_v3.take(), s_v4.take())
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3407,7 +3407,7 @@ struct ExpansionTests {
                     try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -3510,7 +3510,7 @@ struct ExpansionTests {
                     let u3 = try reader.capturedUnknown(&slots.s.u3, _loomKeys, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2, _, _) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, u3)
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), u3)
                 }
 
                 static var _readsDirectly: Bool { true }

@@ -463,7 +463,7 @@ struct PolyExpansionTests {
                     try reader.optional(&slots.s.v1, _loomKeys, 1, context)
                     try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil)
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -799,7 +799,7 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
-                    return (try reader.unwrap(slots.s.v0.take()), slots.s.v1.take() ?? nil)
+                    return (try reader.unwrap(slots.s.v0.take()), Loom._flattened(slots.s.v1.take()))
                 }
 
                 init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
@@ -1095,7 +1095,7 @@ struct PolyExpansionTests {
                     try reader.required(&slots.s.v5, _loomKeys, 5, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil, s_v3.take() ?? nil, s_v4.take() ?? nil, try reader.unwrap(s_v5.take()))
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -1517,7 +1517,7 @@ struct PolyExpansionTests {
                     try reader.optional(&v1, keys, 1, context)
                     try reader.defaulted(&v2, keys, 2, context, default: "400")
                     try reader.endObject()
-                    return Self.label(text: try reader.unwrap(v0.take()), fontSize: v1.take() ?? nil, weight: v2.take() ?? 400)
+                    return Self.label(text: try reader.unwrap(v0.take()), fontSize: Loom._flattened(v1.take()), weight: v2.take() ?? 400)
                 }
 
                 static func _loomWrite_label(_ v0: String, _ v1: Int?, _ v2: Int, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
@@ -1794,7 +1794,7 @@ struct PolyExpansionTests {
                     try reader.required(&v0, keys, 0, context)
                     try reader.optional(&v1, keys, 1, context)
                     try reader.endObject()
-                    return Self.failure(code: try reader.unwrap(v0.take()), message: v1.take() ?? nil)
+                    return Self.failure(code: try reader.unwrap(v0.take()), message: Loom._flattened(v1.take()))
                 }
 
                 static func _loomWrite_failure(_ v0: Int, _ v1: String?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {

@@ -74,7 +74,7 @@ struct TransformExpansionTests {
                     try reader.required(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take() ?? nil, try reader.unwrap(s_v2.take()))
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -284,7 +284,7 @@ struct TransformExpansionTests {
                     try reader.optional(&slots.s.v2, _loomKeys, 2, context)
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
-                    return (s_v0.take(), try reader.unwrap(s_v1.take()), s_v2.take() ?? nil)
+                    return (s_v0.take(), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
                 static var _readsDirectly: Bool { true }

@@ -291,8 +291,12 @@ public protocol _JSONReading {
 
     /// The value of a slot the checks have accepted.
     ///
+    /// `mutating` although no reader changes: on the `inout` reader of the generated code a
+    /// non-mutating call copies a generic reader for every required property, which each
+    /// model then compiles.
+    ///
     /// - Throws: only when called without the checks.
-    func unwrap<T>(_ slot: consuming T?) throws -> T
+    mutating func unwrap<T>(_ slot: consuming T?) throws -> T
 
     // MARK: Flattened properties
 

@@ -26,3 +26,14 @@ public struct _JSONSlots<Fields>: ~Copyable {
         s
     }
 }
+
+/// The value of an optional property's slot: empty when the key was missing, `nil` inside
+/// when it was `null`, and `nil` to the property either way.
+///
+/// Not API (underscored): generated code calls it where `?? nil` would give every optional
+/// property an autoclosure to compile.
+@inlinable @inline(__always)
+public func _flattened<T>(_ slot: consuming T??) -> T? {
+    if case .some(let value) = slot { return value }
+    return nil
+}

@@ -825,7 +825,7 @@ enum EnumGenerator {
                     arguments.append("try reader.unwrap(v\(index).take())")
                 case (true, nil):
                     body.line("try reader.optional(&v\(index), keys, \(index), context)")
-                    arguments.append("v\(index).take() ?? nil")
+                    arguments.append("Loom._flattened(v\(index).take())")
                 case (false, let expression?):
                     body.line("try reader.defaulted(&v\(index), keys, \(index), context, default: \(noted))")
                     arguments.append("v\(index).take() ?? \(expression)")

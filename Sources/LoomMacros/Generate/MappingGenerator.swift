@@ -440,7 +440,7 @@ enum MappingGenerator {
         }
         switch property.presence {
         case .required: return "try reader.unwrap(\(taken))"
-        case .optional: return "\(taken) ?? nil"
+        case .optional: return "Loom._flattened(\(taken))"
         case .defaulted(let expression?), .optionalDefaulted(let expression?): return "\(taken) ?? \(expression)"
         case .defaulted(nil), .optionalDefaulted(nil): return taken
         }
