@@ -1155,7 +1155,7 @@ struct ExpansionTests {
                     let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
                     try reader.endObject()
-                    return (try reader.unwrap(c0), Loom._flattened(c1))
+                    return (try reader.unwrap(c0), c1)
                 }
 
                 static var _readsDirectly: Bool { true }

@@ -433,6 +433,8 @@ enum MappingGenerator {
                 taken = "\(slots)v\(index).take()"
             }
         case .collected:
+            // The checks' value is already the optional property's: nothing to flatten.
+            if !keptCollected, case .optional = property.presence { return "c\(index)" }
             taken = keptCollected ? "\(slots)d\(index).take()" : "c\(index)"
         case .unknown:
             // Always present: the members no key maps, perhaps none.
