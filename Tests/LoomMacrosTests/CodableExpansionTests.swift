@@ -58,7 +58,7 @@ struct CodableExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -85,14 +85,14 @@ struct CodableExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.login, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.login, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }

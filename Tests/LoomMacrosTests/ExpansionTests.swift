@@ -35,8 +35,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -64,16 +64,16 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.login, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.id, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.login, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -135,8 +135,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -164,16 +164,16 @@ struct ExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.count, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.count, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .defaulted, default: "0")
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
                         return object.schema
                     }
                 }
@@ -233,7 +233,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -260,14 +260,14 @@ struct ExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -334,12 +334,12 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
-                            case 3: try reader.readOptionalSlot(&slots.s.v3, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
+                            case 3: try reader.readOptionalJSONSlot(&slots.s.v3, Int.self, context)
                             case 4:
                                 try reader.claimSlot(&slots.s.v4)
-                                slots.s.v4 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                slots.s.v4 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             case 2: try reader.passValue()
                             default: try reader.captureUnknown(&slots.s.u5, context)
                             }
@@ -371,18 +371,18 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.client, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.client, Self._loomKeys, 2, to: &writer)
                     if let value = self.parent {
                         context._writeKey(Self._loomKeys, 3, to: &writer)
-                        try context.encode(value, to: &writer)
+                        try context._encodeJSON(value, to: &writer)
                     } else {
                         context._writeKey(Self._loomKeys, 3, to: &writer)
                         writer.writeNull()
                     }
                     if !self.tags.isEmpty {
                         context._writeKey(Self._loomKeys, 4, to: &writer)
-                        try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
+                        try context.array(self.tags, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     }
                     try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)
                     writer.endObject()
@@ -391,10 +391,10 @@ struct ExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
-                        object.add(Self._loomKeys, 4, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                        object.add(Self._loomKeys, 4, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
                         return object.schema
                     }
                 }
@@ -423,6 +423,45 @@ struct ExpansionTests {
             }
             """
         )
+    }
+
+    /// The standard types Loom conforms itself, by name with or without their module, are read,
+    /// written and described through the functions without overloads; any other name (`Data`,
+    /// which an app may declare, or a type of its own) through the overloads that choose
+    /// between Loom's conformance, a raw value and `Codable`.
+    @Test func standardTypesSkipTheOverloads() {
+        let (text, diagnostics) = expansion(
+            of: """
+                @JSONModel
+                struct Sample {
+                    var count: Swift.Int
+                    var link: Foundation.URL?
+                    var ids: [UUID]
+                    var blob: Data
+                    var kind: Kind
+                }
+                """)
+        #expect(diagnostics == [])
+        let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        for expected in [
+            "case 0: try reader.readJSONSlot(&slots.s.v0, Swift.Int.self, context)",
+            "case 1: try reader.readOptionalJSONSlot(&slots.s.v1, Foundation.URL.self, context)",
+            "slots.s.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(UUID.self, $1) }",
+            "case 3: try reader.readSlot(&slots.s.v3, Data.self, context)",
+            "case 4: try reader.readSlot(&slots.s.v4, Kind.self, context)",
+            "try context._encodeJSONMember(self.count, Self._loomKeys, 0, to: &writer)",
+            "try context._encodeOptionalJSONMember(self.link, Self._loomKeys, 1, to: &writer)",
+            "try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }",
+            "try context._encode(self.blob, Self._loomKeys, 3, to: &writer)",
+            "try context._encode(self.kind, Self._loomKeys, 4, to: &writer)",
+            "object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Swift.Int.self), .required)",
+            "object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Foundation.URL.self)), .optional)",
+            "object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: UUID.self)), .required)",
+            "object.add(Self._loomKeys, 3, schemas.schema(for: Data.self), .required)",
+            "object.add(Self._loomKeys, 4, schemas.schema(for: Kind.self), .required)",
+        ] {
+            #expect(lines.contains(Substring(expected)), "missing: \(expected)")
+        }
     }
 
     @Test func namespacedModel() {
@@ -563,11 +602,11 @@ struct ExpansionTests {
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                                case 1: try reader.readOptionalSlot(&slots.s.v1, Int.self, context)
+                                case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&slots.s.v1, Int.self, context)
                                 case 2:
                                     try reader.claimSlot(&slots.s.v2)
-                                    slots.s.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                    slots.s.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                                 case 3: try reader.passValue()
                                 default: try reader.passUnknown(context)
                                 }
@@ -597,20 +636,20 @@ struct ExpansionTests {
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                         try writer.beginObject()
-                        try context._encode(self.value, Self._loomKeys, 0, to: &writer)
-                        try context._encodeOptional(self.expires, Self._loomKeys, 1, to: &writer)
+                        try context._encodeJSONMember(self.value, Self._loomKeys, 0, to: &writer)
+                        try context._encodeOptionalJSONMember(self.expires, Self._loomKeys, 1, to: &writer)
                         context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.array(self.scopes, to: &writer) { try context.encode($0, to: &$1) }
-                        try context._encode(self.kind, Self._loomKeys, 3, to: &writer)
+                        try context.array(self.scopes, to: &writer) { try context._encodeJSON($0, to: &$1) }
+                        try context._encodeJSONMember(self.kind, Self._loomKeys, 3, to: &writer)
                         writer.endObject()
                     }
 
                     static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                         schemas.model(Self.self) { schemas in
                             var object = Loom._JSONSchemaObject()
-                            object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                            object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
-                            object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
+                            object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                            object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                            object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
                             return object.schema
                         }
                     }
@@ -675,8 +714,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, URL.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, URL.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -704,16 +743,16 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.htmlURL, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.name, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.htmlURL, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: URL.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: URL.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -781,21 +820,21 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
                             case 1:
                                 if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readSlot(&slots.s.v1, String.self, context)
+                                            case 0: try reader.readJSONSlot(&slots.s.v1, String.self, context)
                                             case 1:
                                                 if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.s.b2, context) {
                                                     var hint2 = 0
                                                     repeat {
                                                         do {
                                                             switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
-                                                            case 0: try reader.readOptionalSlot(&slots.s.v2, String.self, context)
+                                                            case 0: try reader.readOptionalJSONSlot(&slots.s.v2, String.self, context)
                                                             default: try reader.passValue()
                                                             }
                                                         } catch {
@@ -803,7 +842,7 @@ struct ExpansionTests {
                                                         }
                                                     } while try reader.moreMembers()
                                                 }
-                                            case 2: try reader.readSlot(&slots.s.v3, Int.self, context)
+                                            case 2: try reader.readJSONSlot(&slots.s.v3, Int.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -842,17 +881,17 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
                     try writer.beginObject()
-                    try context._encode(self.login, Self._loomKeys_1, 0, to: &writer)
+                    try context._encodeJSONMember(self.login, Self._loomKeys_1, 0, to: &writer)
                     if context.writesNulls || self.name != nil {
                         context._writeKey(Self._loomKeys_1, 1, to: &writer)
                         try writer.beginObject()
-                        try context._encodeOptional(self.name, Self._loomKeys_2, 0, to: &writer)
+                        try context._encodeOptionalJSONMember(self.name, Self._loomKeys_2, 0, to: &writer)
                         writer.endObject()
                     }
-                    try context._encode(self.userID, Self._loomKeys_1, 2, to: &writer)
+                    try context._encodeJSONMember(self.userID, Self._loomKeys_1, 2, to: &writer)
                     writer.endObject()
                     writer.endObject()
                 }
@@ -860,10 +899,10 @@ struct ExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys_1, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys_2, 0, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys_1, 2, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys_1, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys_2, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys_1, 2, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -921,9 +960,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = try reader.value(Int.self, context) }
-                            case 1: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = try reader.value(Int.self, context) }
-                            case 2: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 2) { slots.s.v0 = try reader.value(Int.self, context) }
+                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = try reader.jsonValue(Int.self, context) }
+                            case 1: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = try reader.jsonValue(Int.self, context) }
+                            case 2: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 2) { slots.s.v0 = try reader.jsonValue(Int.self, context) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -950,14 +989,14 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys, 1), (Self._loomKeys, 2)], schemas.schema(for: Int.self), .required)
+                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys, 1), (Self._loomKeys, 2)], schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -1015,14 +1054,14 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = .some(try reader.value(String.self, context)) }
+                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = .some(try reader.jsonValue(String.self, context)) }
                             case 1:
                                 if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = .some(try reader.value(String.self, context)) }
+                                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = .some(try reader.jsonValue(String.self, context)) }
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -1057,14 +1096,14 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encodeOptional(self.title, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -1152,8 +1191,8 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
-                    let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
+                    let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     try reader.endObject()
                     return (try reader.unwrap(c0), c1)
                 }
@@ -1166,8 +1205,8 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
-                    let c0 = try context._collect(self.temperatures) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    let c1 = try context._collect(self.wind) { try context.optionalValue($0, to: &$1) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } } }
+                    let c0 = try context._collect(self.temperatures) { try context.dictionary($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
+                    let c1 = try context._collect(self.wind) { try context.optionalValue($0, to: &$1) { try context.dictionary($0, to: &$1) { try context._encodeJSON($0, to: &$1) } } }
                     try writer.beginObject()
                     try context._writeCollected(c0, "temp", Self._loomKeys, 0, to: &writer)
                     if context.writesNulls || c0["main.temp_max"] != nil {
@@ -1183,8 +1222,8 @@ struct ExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(collecting: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], schemas.schema(for: Double.self))
-                        object.add(collecting: [(Self._loomKeys, 2)], schemas.schema(for: Double.self))
+                        object.add(collecting: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], schemas._jsonSchema(for: Double.self))
+                        object.add(collecting: [(Self._loomKeys, 2)], schemas._jsonSchema(for: Double.self))
                         return object.schema
                     }
                 }
@@ -1244,9 +1283,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readOptionalSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.s.v1, URL.self, context)
-                            case 2: try reader.readOptionalSlot(&slots.s.v2, Int.self, context)
+                            case 0: try reader.readOptionalJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, URL.self, context)
+                            case 2: try reader.readOptionalJSONSlot(&slots.s.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1275,18 +1314,18 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encodeOptional(self.bio, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptional(self.website, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptional(self.none, Self._loomKeys, 2, to: &writer)
+                    try context._encodeOptionalJSONMember(self.bio, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.website, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.none, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
                         return object.schema
                     }
                 }
@@ -1347,13 +1386,13 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
                             case 1:
                                 try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             case 2:
                                 try reader.claimSlot(&slots.s.v2, nullable: true)
-                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1382,19 +1421,19 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.retries, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.retries, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
-                    try context._encodeOptional(self.theme, Self._loomKeys, 2, to: &writer)
+                    try context.array(self.labels, to: &writer) { try context._encodeJSON($0, to: &$1) }
+                    try context._encodeOptionalJSONMember(self.theme, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .defaulted, default: "3")
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[]")
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
                         return object.schema
                     }
                 }
@@ -1455,11 +1494,11 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
                             case 2:
                                 try reader.claimSlot(&slots.s.v2, nullable: true)
-                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(String.self, context))
+                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1488,18 +1527,18 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.retries, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.limit, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptional(self.theme, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.retries, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.limit, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.theme, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .defaulted, default: "3")
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .defaulted)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
                         return object.schema
                     }
                 }
@@ -1558,7 +1597,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 1: try reader.readSlot(&slots.s.v1, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, String.self, context)
                             case 0: try reader.passValue()
                             default: try reader.passUnknown(context)
                             }
@@ -1586,15 +1625,15 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.version, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.payload, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.version, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.payload, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -1653,7 +1692,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1680,14 +1719,14 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.title, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -1858,10 +1897,10 @@ struct ExpansionTests {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
                                 try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value([Double].self, $1) } }
+                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue([Double].self, $1) } }
                             case 1:
                                 try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.value(Int.self, $1) } } }
+                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.jsonValue(Int.self, $1) } } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1890,17 +1929,17 @@ struct ExpansionTests {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.array(self.coordinates, to: &writer) { try context.array($0, to: &$1) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } } }
+                    try context.array(self.coordinates, to: &writer) { try context.array($0, to: &$1) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } } }
                     context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } } }
+                    try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context._encodeJSON($0, to: &$1) } } }
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: schemas.schema(for: Double.self)))), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.nullable(schemas.schema(for: Int.self)))), .required)
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Double.self)))), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)))), .required)
                         return object.schema
                     }
                 }
@@ -2060,7 +2099,7 @@ struct ExpansionTests {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
                                 try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.set(context, lossy: false) { try $0.value(String.self, $1) }
+                                slots.s.v0 = try reader.set(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2088,14 +2127,14 @@ struct ExpansionTests {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
+                    try context.array(self.tags, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .required)
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
                         return object.schema
                     }
                 }
@@ -2154,10 +2193,10 @@ struct ExpansionTests {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
                                 try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.value(String.self, $1) }
+                                slots.s.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.jsonValue(String.self, $1) }
                             case 1:
                                 try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
+                                slots.s.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2186,17 +2225,17 @@ struct ExpansionTests {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.dictionary(self.byRank, key: { context.dictionaryKey($0) }, to: &writer) { try context.encode($0, to: &$1) }
+                    try context.dictionary(self.byRank, key: { context.dictionaryKey($0) }, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: schemas.schema(for: String.self)), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: Int.self))), .required)
+                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: schemas._jsonSchema(for: String.self)), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Int.self))), .required)
                         return object.schema
                     }
                 }
@@ -2266,7 +2305,7 @@ struct ExpansionTests {
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readOptionalSlot(&slots.s.v1, URL.self, context)
+                                            case 0: try reader.readOptionalJSONSlot(&slots.s.v1, URL.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -2309,7 +2348,7 @@ struct ExpansionTests {
                     if context.writesNulls || self.next != nil {
                         context._writeKey(_loomKeys, 1, to: &writer)
                         try writer.beginObject()
-                        try context._encodeOptional(self.next, _loomKeys_1, 0, to: &writer)
+                        try context._encodeOptionalJSONMember(self.next, _loomKeys_1, 0, to: &writer)
                         writer.endObject()
                     }
                     writer.endObject()
@@ -2319,7 +2358,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
                         object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: Item.self)), .required)
-                        object.add(Self._loomKeys_1, 0, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys_1, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
                         return object.schema
                     }
                 }
@@ -2377,8 +2416,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Double.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Double.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Double.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Double.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2406,16 +2445,16 @@ struct ExpansionTests {
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.x, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.y, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.x, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.y, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Double.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Double.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Double.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Double.self), .required)
                         return object.schema
                     }
                 }
@@ -2483,10 +2522,10 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
-                            case 2: try reader.readOptionalSlot(&slots.s.v2, String.self, context)
-                            case 3: try reader.readSlot(&slots.s.v3, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 2: try reader.readOptionalJSONSlot(&slots.s.v2, String.self, context)
+                            case 3: try reader.readJSONSlot(&slots.s.v3, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2516,20 +2555,20 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.cacheControl, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.apiVersion, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptional(self.requestID, Self._loomKeys, 2, to: &writer)
-                    try context._encode(self.eTag, Self._loomKeys, 3, to: &writer)
+                    try context._encodeJSONMember(self.cacheControl, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.apiVersion, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.requestID, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.eTag, Self._loomKeys, 3, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 3, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 3, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -2591,9 +2630,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.s.v1, URL.self, context)
-                            case 2: try reader.readSlot(&slots.s.v2, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, URL.self, context)
+                            case 2: try reader.readJSONSlot(&slots.s.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2622,18 +2661,18 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.userName, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptional(self.avatarURL, Self._loomKeys, 1, to: &writer)
-                    try context._encode(self.id, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.userName, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.avatarURL, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: URL.self)), .optional)
-                        object.add(Self._loomKeys, 2, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
+                        object.add(Self._loomKeys, 2, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -2695,8 +2734,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2724,16 +2763,16 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.userName, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.id, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.userName, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -2881,7 +2920,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2908,14 +2947,14 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.value, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.value, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -2972,9 +3011,9 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
-                            case 2: try reader.readSlot(&slots.s.v2, Bool.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 2: try reader.readJSONSlot(&slots.s.v2, Bool.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3003,18 +3042,18 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.first, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.second, Self._loomKeys, 1, to: &writer)
-                    try context._encode(self.`default`, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.first, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.second, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.`default`, Self._loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 2, schemas.schema(for: Bool.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 2, schemas._jsonSchema(for: Bool.self), .required)
                         return object.schema
                     }
                 }
@@ -3071,7 +3110,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3098,14 +3137,14 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -3163,8 +3202,8 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3192,16 +3231,16 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.dotted, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.quoted, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.dotted, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.quoted, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -3271,13 +3310,13 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
                             case 2:
                                 try reader.claimSlot(&slots.s.v2)
-                                slots.s.v2 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
-                            case 3: try reader.readSlot(&slots.s.v3, Int.self, context)
-                            case 4: try reader.readSlot(&slots.s.v4, String.self, context)
+                                slots.s.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                            case 3: try reader.readJSONSlot(&slots.s.v3, Int.self, context)
+                            case 4: try reader.readJSONSlot(&slots.s.v4, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3308,23 +3347,23 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptional(self.nickname, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.nickname, Self._loomKeys, 1, to: &writer)
                     context._writeKey(Self._loomKeys, 2, to: &writer)
-                    try context.array(self.tags, to: &writer) { try context.encode($0, to: &$1) }
-                    try context._encode(self.score, Self._loomKeys, 3, to: &writer)
-                    try context._encode(self.title, Self._loomKeys, 4, to: &writer)
+                    try context.array(self.tags, to: &writer) { try context._encodeJSON($0, to: &$1) }
+                    try context._encodeJSONMember(self.score, Self._loomKeys, 3, to: &writer)
+                    try context._encodeJSONMember(self.title, Self._loomKeys, 4, to: &writer)
                     writer.endObject()
                 }
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .defaulted, default: "[\\"new\\"]")
-                        object.add(Self._loomKeys, 3, schemas.schema(for: Int.self), .defaulted, default: "0")
-                        object.add(Self._loomKeys, 4, schemas.schema(for: String.self), .defaulted, default: "\\"\\"")
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[\\"new\\"]")
+                        object.add(Self._loomKeys, 3, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
+                        object.add(Self._loomKeys, 4, schemas._jsonSchema(for: String.self), .defaulted, default: "\\"\\"")
                         return object.schema
                     }
                 }
@@ -3391,7 +3430,7 @@ struct ExpansionTests {
                             case 0:
                                 try reader.claimSlot(&slots.s.v0)
                                 slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3421,7 +3460,7 @@ struct ExpansionTests {
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.handler, with: Self._loomTransformer_0, to: &writer)
-                    try context._encodeOptional(self.label, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.label, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3429,7 +3468,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
                         object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -3491,7 +3530,7 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
                             case -1: try reader.captureUnknown(&slots.s.u3, context)
                             case let flattened: try reader.passFlattened(&slots.s.f, _loomKeys, flattened)
                             }
@@ -3522,7 +3561,7 @@ struct ExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
                     try context._writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)
                     if let value = self.billing { try context._writeFlattened(value, Self._loomKeys, 1, to: &writer) }
                     try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)
@@ -3532,7 +3571,7 @@ struct ExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
                         object.flatten(Address.self, Self._loomKeys, 0, .required, in: &schemas)
                         object.flatten(Address.self, Self._loomKeys, 1, .optional, in: &schemas)
                         return object.schema

@@ -446,8 +446,8 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readOptionalSlot(&slots.s.v1, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -492,8 +492,8 @@ struct PolyExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptional(self.displayName, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.displayName, Self._loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -540,8 +540,8 @@ struct PolyExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Account.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -586,7 +586,7 @@ struct PolyExpansionTests {
                 static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.s.v0, Int.self, context)
+                        try reader.readJSONSlot(&slots.s.v0, Int.self, context)
                     default: try reader.passValue()
                     }
                 }
@@ -658,7 +658,7 @@ struct PolyExpansionTests {
                 }
 
                 func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
                 }
 
                 class var _loomObjectKeys: Loom._JSONKeySet {
@@ -726,7 +726,7 @@ struct PolyExpansionTests {
                 class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Message.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -770,9 +770,9 @@ struct PolyExpansionTests {
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.s.v0, String.self, context)
+                        try reader.readJSONSlot(&slots.s.v0, String.self, context)
                     case 1:
-                        try reader.readOptionalSlot(&slots.s.v1, String.self, context)
+                        try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 2, keys, base &+ 2, &reader, context)
                     }
                 }
@@ -833,8 +833,8 @@ struct PolyExpansionTests {
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    try context._encode(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
-                    try context._encodeOptional(self.draft, Self._loomKeys_TextMessage, 1, to: &writer)
+                    try context._encodeJSONMember(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.draft, Self._loomKeys_TextMessage, 1, to: &writer)
                 }
 
                 override class var _loomObjectKeys: Loom._JSONKeySet {
@@ -892,8 +892,8 @@ struct PolyExpansionTests {
                 override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(TextMessage.self) { schemas in
                         var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
-                        object.add(Self._loomKeys_TextMessage, 0, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys_TextMessage, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        object.add(Self._loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys_TextMessage, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -958,7 +958,7 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -984,7 +984,7 @@ struct PolyExpansionTests {
 
                 func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
-                    try context._encode(self.title, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.title, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1068,14 +1068,14 @@ struct PolyExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, String.self, context)
-                            case 2: try reader.readOptionalSlot(&slots.s.v2, String.self, context)
-                            case 3: try reader.readOptionalSlot(&slots.s.v3, String.self, context)
-                            case 4: try reader.readOptionalSlot(&slots.s.v4, Date.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, String.self, context)
+                            case 2: try reader.readOptionalJSONSlot(&slots.s.v2, String.self, context)
+                            case 3: try reader.readOptionalJSONSlot(&slots.s.v3, String.self, context)
+                            case 4: try reader.readOptionalJSONSlot(&slots.s.v4, Date.self, context)
                             case 5:
                                 try reader.claimSlot(&slots.s.v5)
-                                slots.s.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                                slots.s.v5 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1107,13 +1107,13 @@ struct PolyExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.number, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.title, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptional(self.body, Self._loomKeys, 2, to: &writer)
-                    try context._encodeOptional(self.note, Self._loomKeys, 3, to: &writer)
-                    try context._encodeOptional(self.closedAt, Self._loomKeys, 4, to: &writer)
+                    try context._encodeJSONMember(self.number, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.title, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.body, Self._loomKeys, 2, to: &writer)
+                    try context._encodeOptionalJSONMember(self.note, Self._loomKeys, 3, to: &writer)
+                    try context._encodeOptionalJSONMember(self.closedAt, Self._loomKeys, 4, to: &writer)
                     context._writeKey(Self._loomKeys, 5, to: &writer)
-                    try context.array(self.labels, to: &writer) { try context.encode($0, to: &$1) }
+                    try context.array(self.labels, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     writer.endObject()
                 }
 
@@ -1169,12 +1169,12 @@ struct PolyExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, schemas.schema(for: String.self), .required)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 4, Loom.JSONSchema.nullable(schemas.schema(for: Date.self)), .optional)
-                        object.add(Self._loomKeys, 5, Loom.JSONSchema.array(of: schemas.schema(for: String.self)), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
+                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(Self._loomKeys, 4, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Date.self)), .optional)
+                        object.add(Self._loomKeys, 5, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
                         return object.schema
                     }
                 }
@@ -1233,7 +1233,7 @@ struct PolyExpansionTests {
                 public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.s.v0, String.self, context)
+                        try reader.readJSONSlot(&slots.s.v0, String.self, context)
                     default: try reader.passValue()
                     }
                 }
@@ -1301,7 +1301,7 @@ struct PolyExpansionTests {
                 }
 
                 open func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    try context._encode(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
                 }
 
                 open class var _loomObjectKeys: Loom._JSONKeySet {
@@ -1361,7 +1361,7 @@ struct PolyExpansionTests {
                 open class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Node.self) { schemas in
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -1477,16 +1477,16 @@ struct PolyExpansionTests {
                 static func _loomRead_point<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.point(
-                        try reader.item(0, context) { try $0.value(Double.self, $1) },
-                        try reader.item(1, context) { try $0.optionalValue($1) { try $0.value(Double.self, $1) } })
+                        try reader.item(0, context) { try $0.jsonValue(Double.self, $1) },
+                        try reader.item(1, context) { try $0.optionalValue($1) { try $0.jsonValue(Double.self, $1) } })
                     try reader.endItems()
                     return value
                 }
 
                 static func _loomWrite_point(_ v0: Double, _ v1: Double?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginArray()
-                    try context.encode(v0, to: &writer)
-                    if let value = v1 { try context.encode(value, to: &writer) } else { writer.writeNull() }
+                    try context._encodeJSON(v0, to: &writer)
+                    if let value = v1 { try context._encodeJSON(value, to: &writer) } else { writer.writeNull() }
                     writer.endArray()
                 }
 
@@ -1501,11 +1501,11 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.readSlot(&v0, String.self, context)
+                                    try reader.readJSONSlot(&v0, String.self, context)
                                 case 1:
-                                    try reader.readOptionalSlot(&v1, Int.self, context)
+                                    try reader.readOptionalJSONSlot(&v1, Int.self, context)
                                 case 2:
-                                    try reader.readSlot(&v2, Int.self, context)
+                                    try reader.readJSONSlot(&v2, Int.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -1523,16 +1523,16 @@ struct PolyExpansionTests {
                 static func _loomWrite_label(_ v0: String, _ v1: Int?, _ v2: Int, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys_label, 0, to: &writer)
-                    try context.encode(v0, to: &writer)
+                    try context._encodeJSON(v0, to: &writer)
                     if let value = v1 {
                         context._writeKey(Self._loomKeys_label, 1, to: &writer)
-                        try context.encode(value, to: &writer)
+                        try context._encodeJSON(value, to: &writer)
                     } else if context.writesNulls {
                         context._writeKey(Self._loomKeys_label, 1, to: &writer)
                         writer.writeNull()
                     }
                     context._writeKey(Self._loomKeys_label, 2, to: &writer)
-                    try context.encode(v2, to: &writer)
+                    try context._encodeJSON(v2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1592,11 +1592,11 @@ struct PolyExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var cases = Loom._JSONSchemaCases(.external)
-                        cases.add(["point"], Loom._JSONSchemaCases.items([schemas.schema(for: Double.self), Loom.JSONSchema.nullable(schemas.schema(for: Double.self))]))
+                        cases.add(["point"], Loom._JSONSchemaCases.items([schemas._jsonSchema(for: Double.self), Loom.JSONSchema.nullable(schemas._jsonSchema(for: Double.self))]))
                         var values1 = Loom._JSONSchemaObject()
-                        values1.add(Self._loomKeys_label, 0, schemas.schema(for: String.self), .required)
-                        values1.add(Self._loomKeys_label, 1, Loom.JSONSchema.nullable(schemas.schema(for: Int.self)), .optional)
-                        values1.add(Self._loomKeys_label, 2, schemas.schema(for: Int.self), .defaulted, default: "400")
+                        values1.add(Self._loomKeys_label, 0, schemas._jsonSchema(for: String.self), .required)
+                        values1.add(Self._loomKeys_label, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                        values1.add(Self._loomKeys_label, 2, schemas._jsonSchema(for: Int.self), .defaulted, default: "400")
                         cases.add(["label"], values1.schema)
                         cases.add(["circle"], schemas.schema(for: Point.self))
                         cases.add(["empty"], nil)
@@ -1646,7 +1646,7 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.readSlot(&v0, String.self, context)
+                                    try reader.readJSONSlot(&v0, String.self, context)
                                 case 1:
                                     try reader.readSlot(&v1, ([[String]]).self, context)
                                 default: try reader.passUnknown(context)
@@ -1665,7 +1665,7 @@ struct PolyExpansionTests {
                 static func _loomWrite_note(_ v0: String, _ v1: [[String]], to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys_note, 0, to: &writer)
-                    try context.encode(v0, to: &writer)
+                    try context._encodeJSON(v0, to: &writer)
                     context._writeKey(Self._loomKeys_note, 1, to: &writer)
                     try context.encode(v1, to: &writer)
                     writer.endObject()
@@ -1690,7 +1690,7 @@ struct PolyExpansionTests {
                         let value = try Loom._JSONReader.narrowing { try Self._loomRead_note(&reader, context) }
                         return value
                     case 1, 2:
-                        let value = try Loom._JSONReader.narrowing { Self.reaction(content: try reader.value(String.self, context)) }
+                        let value = try Loom._JSONReader.narrowing { Self.reaction(content: try reader.jsonValue(String.self, context)) }
                         return value
                     case 3:
                         try reader.endUnitCase()
@@ -1706,7 +1706,7 @@ struct PolyExpansionTests {
                     case .note(let v0, let v1):
                         try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 0, to: &writer) { try Self._loomWrite_note(v0, v1, to: &$0, context) }
                     case .reaction(let value):
-                        try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context.encode(value, to: &$0) }
+                        try context._writeInternallyTaggedCase(Self._loomTagKeys, Self._loomCases, 1, to: &writer) { try context._encodeJSON(value, to: &$0) }
                     case .deletion:
                         try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, 3, to: &writer)
                     }
@@ -1716,10 +1716,10 @@ struct PolyExpansionTests {
                     schemas.model(Self.self) { schemas in
                         var cases = Loom._JSONSchemaCases(.internal(tag: "kind"))
                         var values0 = Loom._JSONSchemaObject()
-                        values0.add(Self._loomKeys_note, 0, schemas.schema(for: String.self), .required)
+                        values0.add(Self._loomKeys_note, 0, schemas._jsonSchema(for: String.self), .required)
                         values0.add(Self._loomKeys_note, 1, schemas.schema(for: ([[String]]).self), .defaulted, default: "[]")
                         cases.add(values: [1], values0.schema)
-                        cases.add(values: [7, -7], schemas.schema(for: String.self))
+                        cases.add(values: [7, -7], schemas._jsonSchema(for: String.self))
                         cases.add(values: [5], nil)
                         return cases.schema
                     }
@@ -1758,16 +1758,16 @@ struct PolyExpansionTests {
                 static func _loomRead_success<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.success(
-                        try reader.item(0, context) { try $0.value(Int.self, $1) },
-                        try reader.item(1, context) { try $0.value(String.self, $1) })
+                        try reader.item(0, context) { try $0.jsonValue(Int.self, $1) },
+                        try reader.item(1, context) { try $0.jsonValue(String.self, $1) })
                     try reader.endItems()
                     return value
                 }
 
                 static func _loomWrite_success(_ v0: Int, _ v1: String, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginArray()
-                    try context.encode(v0, to: &writer)
-                    try context.encode(v1, to: &writer)
+                    try context._encodeJSON(v0, to: &writer)
+                    try context._encodeJSON(v1, to: &writer)
                     writer.endArray()
                 }
 
@@ -1781,9 +1781,9 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.readSlot(&v0, Int.self, context)
+                                    try reader.readJSONSlot(&v0, Int.self, context)
                                 case 1:
-                                    try reader.readOptionalSlot(&v1, String.self, context)
+                                    try reader.readOptionalJSONSlot(&v1, String.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -1800,10 +1800,10 @@ struct PolyExpansionTests {
                 static func _loomWrite_failure(_ v0: Int, _ v1: String?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys_failure, 0, to: &writer)
-                    try context.encode(v0, to: &writer)
+                    try context._encodeJSON(v0, to: &writer)
                     if let value = v1 {
                         context._writeKey(Self._loomKeys_failure, 1, to: &writer)
-                        try context.encode(value, to: &writer)
+                        try context._encodeJSON(value, to: &writer)
                     } else if context.writesNulls {
                         context._writeKey(Self._loomKeys_failure, 1, to: &writer)
                         writer.writeNull()
@@ -1853,10 +1853,10 @@ struct PolyExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var cases = Loom._JSONSchemaCases(.adjacent(tag: "ok", content: "result"))
-                        cases.add(values: [true], Loom._JSONSchemaCases.items([schemas.schema(for: Int.self), schemas.schema(for: String.self)]))
+                        cases.add(values: [true], Loom._JSONSchemaCases.items([schemas._jsonSchema(for: Int.self), schemas._jsonSchema(for: String.self)]))
                         var values1 = Loom._JSONSchemaObject()
-                        values1.add(Self._loomKeys_failure, 0, schemas.schema(for: Int.self), .required)
-                        values1.add(Self._loomKeys_failure, 1, Loom.JSONSchema.nullable(schemas.schema(for: String.self)), .optional)
+                        values1.add(Self._loomKeys_failure, 0, schemas._jsonSchema(for: Int.self), .required)
+                        values1.add(Self._loomKeys_failure, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         cases.add(values: [false], values1.schema)
                         return cases.schema
                     }
@@ -1891,16 +1891,16 @@ struct PolyExpansionTests {
                 static func _loomRead_pair<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.pair(
-                        try reader.item(0, context) { try $0.value(Double.self, $1) },
-                        try reader.item(1, context) { try $0.value(Double.self, $1) })
+                        try reader.item(0, context) { try $0.jsonValue(Double.self, $1) },
+                        try reader.item(1, context) { try $0.jsonValue(Double.self, $1) })
                     try reader.endItems()
                     return value
                 }
 
                 static func _loomWrite_pair(_ v0: Double, _ v1: Double, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginArray()
-                    try context.encode(v0, to: &writer)
-                    try context.encode(v1, to: &writer)
+                    try context._encodeJSON(v0, to: &writer)
+                    try context._encodeJSON(v1, to: &writer)
                     writer.endArray()
                 }
 
@@ -1914,9 +1914,9 @@ struct PolyExpansionTests {
                             do {
                                 switch try reader.nextKey(keys, hint: &hint) {
                                 case 0:
-                                    try reader.readSlot(&v0, Double.self, context)
+                                    try reader.readJSONSlot(&v0, Double.self, context)
                                 case 1:
-                                    try reader.readSlot(&v1, Double.self, context)
+                                    try reader.readJSONSlot(&v1, Double.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -1933,9 +1933,9 @@ struct PolyExpansionTests {
                 static func _loomWrite_named(_ v0: Double, _ v1: Double, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys_named, 0, to: &writer)
-                    try context.encode(v0, to: &writer)
+                    try context._encodeJSON(v0, to: &writer)
                     context._writeKey(Self._loomKeys_named, 1, to: &writer)
-                    try context.encode(v1, to: &writer)
+                    try context._encodeJSON(v1, to: &writer)
                     writer.endObject()
                 }
 
@@ -1971,10 +1971,10 @@ struct PolyExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
                         var cases = Loom._JSONSchemaCases(.untagged)
-                        cases.add(["pair"], Loom._JSONSchemaCases.items([schemas.schema(for: Double.self), schemas.schema(for: Double.self)]))
+                        cases.add(["pair"], Loom._JSONSchemaCases.items([schemas._jsonSchema(for: Double.self), schemas._jsonSchema(for: Double.self)]))
                         var values1 = Loom._JSONSchemaObject()
-                        values1.add(Self._loomKeys_named, 0, schemas.schema(for: Double.self), .required)
-                        values1.add(Self._loomKeys_named, 1, schemas.schema(for: Double.self), .required)
+                        values1.add(Self._loomKeys_named, 0, schemas._jsonSchema(for: Double.self), .required)
+                        values1.add(Self._loomKeys_named, 1, schemas._jsonSchema(for: Double.self), .required)
                         cases.add(["named"], values1.schema)
                         return cases.schema
                     }

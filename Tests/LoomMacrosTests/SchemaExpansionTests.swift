@@ -54,9 +54,9 @@ struct SchemaExpansionTests {
                                 slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
                                 try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(Int.self, $1) } }
-                            case 2: try reader.readSlot(&slots.s.v2, String.self, context)
-                            case 3: try reader.readSlot(&slots.s.v3, Int.self, context.lenient)
+                                slots.s.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
+                            case 2: try reader.readJSONSlot(&slots.s.v2, String.self, context)
+                            case 3: try reader.readJSONSlot(&slots.s.v3, Int.self, context.lenient)
                             case 4: try reader.collect(&slots.s.c4, 0)
                             case 5: try reader.collect(&slots.s.c4, 1)
                             default: try reader.passUnknown(context)
@@ -74,7 +74,7 @@ struct SchemaExpansionTests {
                     try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
                     try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
                     try reader.required(&slots.s.v3, _loomKeys, 3, context.lenient)
-                    let c4 = try reader.collected(&slots.s.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }
+                    let c4 = try reader.collected(&slots.s.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take(), try reader.unwrap(s_v3.take()), try reader.unwrap(c4))
@@ -88,14 +88,14 @@ struct SchemaExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
-                    let c4 = try context._collect(self.range) { try context.dictionary($0, to: &$1) { try context.encode($0, to: &$1) } }
+                    let c4 = try context._collect(self.range) { try context.dictionary($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.dictionary(self.tags, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    try context._encode(self.title, Self._loomKeys, 2, to: &writer)
-                    try context._encode(self.count, Self._loomKeys, 3, to: &writer)
+                    try context.dictionary(self.tags, to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
+                    try context._encodeJSONMember(self.title, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.count, Self._loomKeys, 3, to: &writer)
                     try context._writeCollected(c4, "low", Self._loomKeys, 4, to: &writer)
                     try context._writeCollected(c4, "high", Self._loomKeys, 5, to: &writer)
                     writer.endObject()
@@ -105,10 +105,10 @@ struct SchemaExpansionTests {
                     schemas.model(Self.self, description: "An event in a calendar.") { schemas in
                         var object = Loom._JSONSchemaObject()
                         object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required, description: "When it starts.")
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: Int.self))), .defaulted, default: "{\"a\":[1,-2]}")
-                        object.add(Self._loomKeys, 2, schemas.schema(for: String.self), .defaulted, default: "\"Untitled \\\"draft\\\"\"")
+                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Int.self))), .defaulted, default: "{\"a\":[1,-2]}")
+                        object.add(Self._loomKeys, 2, schemas._jsonSchema(for: String.self), .defaulted, default: "\"Untitled \\\"draft\\\"\"")
                         object.add(Self._loomKeys, 3, Loom.JSONSchema.any, .required, lenient: true)
-                        object.add(collecting: [(Self._loomKeys, 4), (Self._loomKeys, 5)], schemas.schema(for: Double.self))
+                        object.add(collecting: [(Self._loomKeys, 4), (Self._loomKeys, 5)], schemas._jsonSchema(for: Double.self))
                         return object.schema
                     }
                 }
@@ -166,7 +166,7 @@ struct SchemaExpansionTests {
                 static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
-                        try reader.readSlot(&slots.s.v0, String.self, context)
+                        try reader.readJSONSlot(&slots.s.v0, String.self, context)
                     default: try Message._loomReadMember_Message(&slots.sup, slot &- 1, keys, base &+ 1, &reader, context)
                     }
                 }
@@ -225,7 +225,7 @@ struct SchemaExpansionTests {
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    try context._encode(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
+                    try context._encodeJSONMember(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
                 }
 
                 override class var _loomObjectKeys: Loom._JSONKeySet {
@@ -279,7 +279,7 @@ struct SchemaExpansionTests {
                 override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(TextMessage.self) { schemas in
                         var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
-                        object.add(Self._loomKeys_TextMessage, 0, schemas.schema(for: String.self), .required)
+                        object.add(Self._loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }

@@ -87,10 +87,10 @@ struct TransformExpansionTests {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
                     context._writeKey(Self._loomKeys, 0, to: &writer)
-                    try context.transform(self.start, with: Self.jsonTransformer(forProperty: "start", of: Date.self), to: &writer) { try context.encode($0, to: &$1) }
+                    try context.transform(self.start, with: Self.jsonTransformer(forProperty: "start", of: Date.self), to: &writer) { try context._encodeJSON($0, to: &$1) }
                     if let value = self.tags {
                         context._writeKey(Self._loomKeys, 1, to: &writer)
-                        try context.transform(value, with: Self.jsonTransformer(forProperty: "tags", of: [String].self), to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
+                        try context.transform(value, with: Self.jsonTransformer(forProperty: "tags", of: [String].self), to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     } else if context.writesNulls {
                         context._writeKey(Self._loomKeys, 1, to: &writer)
                         writer.writeNull()
@@ -261,13 +261,13 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context.lenient)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context.lenient)
                             case 1:
                                 try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.array(context, lossy: true) { try $0.value(Int.self, $1) }
+                                slots.s.v1 = try reader.array(context, lossy: true) { try $0.jsonValue(Int.self, $1) }
                             case 2:
                                 try reader.claimSlot(&slots.s.v2, nullable: true)
-                                slots.s.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.value(Int.self, $1) } } })
+                                slots.s.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.jsonValue(Int.self, $1) } } })
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -296,12 +296,12 @@ struct TransformExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.count, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.count, Self._loomKeys, 0, to: &writer)
                     context._writeKey(Self._loomKeys, 1, to: &writer)
-                    try context.array(self.ids, to: &writer) { try context.encode($0, to: &$1) }
+                    try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     if let value = self.groups {
                         context._writeKey(Self._loomKeys, 2, to: &writer)
-                        try context.dictionary(value, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
+                        try context.dictionary(value, to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     } else if context.writesNulls {
                         context._writeKey(Self._loomKeys, 2, to: &writer)
                         writer.writeNull()
@@ -372,7 +372,7 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -400,7 +400,7 @@ struct TransformExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -474,10 +474,10 @@ extension TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readSlot(&slots.s.v1, Int.self, context)
-                            case 2: try reader.readSlot(&slots.s.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
-                            case 3: try reader.readSlot(&slots.s.v3, Int.self, context.lenient(rounding: nil))
+                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 2: try reader.readJSONSlot(&slots.s.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
+                            case 3: try reader.readJSONSlot(&slots.s.v3, Int.self, context.lenient(rounding: nil))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -508,10 +508,10 @@ extension TransformExpansionTests {
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
-                    try context._encode(self.stars, Self._loomKeys, 0, to: &writer)
-                    try context._encode(self.votes, Self._loomKeys, 1, to: &writer)
-                    try context._encode(self.rank, Self._loomKeys, 2, to: &writer)
-                    try context._encode(self.exact, Self._loomKeys, 3, to: &writer)
+                    try context._encodeJSONMember(self.stars, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.votes, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.rank, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.exact, Self._loomKeys, 3, to: &writer)
                     writer.endObject()
                 }
 
@@ -572,7 +572,7 @@ extension TransformExpansionTests {
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
             #"try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
-            #"let c1 = try reader.collected(&slots.s.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.value(Double.self, $1) } }"#,
+            #"let c1 = try reader.collected(&slots.s.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }"#,
             #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
             #"try reader.defaulted(&slots.s.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
             // update(json:): the same property without the note's text.

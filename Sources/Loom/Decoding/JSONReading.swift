@@ -366,8 +366,7 @@ extension _JSONReading {
     public mutating func readSlot<T: JSONDecodable>(
         _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws {
-        try claimSlot(&slot, nullable: false)
-        slot = try value(type, context)
+        try readJSONSlot(&slot, type, context)
     }
 
     /// Reads a raw-value enum (or any `RawRepresentable`) into an empty slot:
@@ -446,8 +445,7 @@ extension _JSONReading {
     public mutating func readOptionalSlot<T: JSONDecodable>(
         _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
     ) throws {
-        try claimSlot(&slot, nullable: true)
-        slot = .some(try readNull() ? .none : value(type, context))
+        try readOptionalJSONSlot(&slot, type, context)
     }
 
     /// Reads a raw-value enum (or any `RawRepresentable`) or `null` (`nil`) into an empty slot:
@@ -518,6 +516,43 @@ extension _JSONReading {
         slot = .some(try readNull() ? .none : value(type, context))
     }
 
+}
+
+// The same reads for the types whose conformance Loom itself provides (`String`, `Int`, `URL`
+// and the like, which the macro recognises by name): one function each instead of a set of
+// overloads, which a debug build resolves again at every call in the generated code. For
+// these types the overloads above come to the same: Loom's conformance wins.
+extension _JSONReading {
+    /// Reads a Loom-decodable value into an empty slot, without an overload to choose.
+    ///
+    /// - Throws: for a repeated key, `null`, or a value that is not one.
+    @inlinable @inline(__always)
+    public mutating func readJSONSlot<T: JSONDecodable>(
+        _ slot: inout T?, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: false)
+        slot = try value(type, context)
+    }
+
+    /// Reads a Loom-decodable value or `null` (`nil`) into an empty slot, without an overload
+    /// to choose.
+    ///
+    /// - Throws: for a repeated key or a value that is neither `null` nor one.
+    @inlinable @inline(__always)
+    public mutating func readOptionalJSONSlot<T: JSONDecodable>(
+        _ slot: inout T??, _ type: T.Type, _ context: borrowing JSONDecodingContext
+    ) throws {
+        try claimSlot(&slot, nullable: true)
+        slot = .some(try readNull() ? .none : value(type, context))
+    }
+
+    /// Reads a Loom-decodable value (an element of a collection), without an overload to choose.
+    ///
+    /// - Throws: when the value is not one.
+    @inlinable @inline(__always)
+    public mutating func jsonValue<T: JSONDecodable>(_ type: T.Type, _ context: borrowing JSONDecodingContext) throws -> T {
+        try value(type, context)
+    }
 }
 
 /// What a missing key or `null` means for a property (generated code passes it to the checks

@@ -144,8 +144,7 @@ extension JSONEncodingContext {
     public func _encode<T: JSONEncodable>(
         _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws {
-        _writeKey(keys, slot, to: &writer)
-        try encode(value, to: &writer)
+        try _encodeJSONMember(value, keys, slot, to: &writer)
     }
 
     /// Writes a member: the key of `slot` in `keys`, then a raw-value enum as its raw value.
@@ -231,8 +230,7 @@ extension JSONEncodingContext {
     public func _encodeOptional<T: JSONEncodable>(
         _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
     ) throws {
-        guard let value else { return writeNilMember(keys, slot, to: &writer) }
-        try _encode(value, keys, slot, to: &writer)
+        try _encodeOptionalJSONMember(value, keys, slot, to: &writer)
     }
 
     /// Writes an optional member: nothing for `nil` (`null` when the encoder writes nulls), else
@@ -302,5 +300,42 @@ extension JSONEncodingContext {
         guard let value else { return writeNilMember(keys, slot, to: &writer) }
         try _encode(value, keys, slot, to: &writer)
     }
+}
 
+// The same writes for the types whose conformance Loom itself provides, which the macro
+// recognises by name: one function each instead of a set of overloads to resolve at every
+// call in the generated code.
+extension JSONEncodingContext {
+    /// Writes a Loom-encodable value, without an overload to choose.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeJSON<T: JSONEncodable>(_ value: T, to writer: inout JSONWriter) throws {
+        try value.encode(to: &writer, context: self)
+    }
+
+    /// Writes a member: the key of `slot` in `keys`, then a Loom-encodable value, without an
+    /// overload to choose.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeJSONMember<T: JSONEncodable>(
+        _ value: T, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        _writeKey(keys, slot, to: &writer)
+        try value.encode(to: &writer, context: self)
+    }
+
+    /// Writes an optional member of a Loom-encodable type: nothing for `nil` (`null` when the
+    /// encoder writes nulls), else the key and the value; without an overload to choose.
+    ///
+    /// - Throws: what encoding the value throws.
+    @inlinable @inline(__always)
+    public func _encodeOptionalJSONMember<T: JSONEncodable>(
+        _ value: T?, _ keys: _JSONKeySet, _ slot: Int, to writer: inout JSONWriter
+    ) throws {
+        guard let value else { return writeNilMember(keys, slot, to: &writer) }
+        _writeKey(keys, slot, to: &writer)
+        try value.encode(to: &writer, context: self)
+    }
 }

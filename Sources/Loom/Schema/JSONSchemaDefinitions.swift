@@ -80,6 +80,12 @@ public struct JSONSchemaDefinitions {
         T.describeSchema(in: &self)
     }
 
+    /// The schema of a type whose conformance Loom itself provides, without an overload to
+    /// choose (the macro calls it for `String`, `Int`, `URL` and the like).
+    public mutating func _jsonSchema<T: JSONDecodable>(for type: T.Type) -> JSONValue {
+        T.describeSchema(in: &self)
+    }
+
     /// The schema of a raw-value enum: its raw values when it is `CaseIterable`, else the
     /// raw type's schema.
     public mutating func schema<T: RawRepresentable>(for type: T.Type) -> JSONValue where T.RawValue: JSONDecodable {

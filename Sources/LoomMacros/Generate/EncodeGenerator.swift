@@ -127,13 +127,16 @@ enum EncodeGenerator {
         let writeKey = "context._writeKey(\(keys(level)), \(slot), to: &writer)"
         let name = "self.\(property.accessName)"
         // A leaf value and its key are written in one call.
-        if property.omission != .whenEmpty, MappingGenerator.leafType(property, property.shape.unwrapped) != nil {
+        if property.omission != .whenEmpty, let leaf = MappingGenerator.leafType(property, property.shape.unwrapped) {
+            let loom = TypeShape.hasLoomConformance(leaf)
             if !property.isOptional {
-                body.line("try context._encode(\(name), \(keys(level)), \(slot), to: &writer)")
+                let function = loom ? "_encodeJSONMember" : "_encode"
+                body.line("try context.\(function)(\(name), \(keys(level)), \(slot), to: &writer)")
                 return
             }
             if property.omission == nil, case .optional(.leaf) = property.shape {
-                body.line("try context._encodeOptional(\(name), \(keys(level)), \(slot), to: &writer)")
+                let function = loom ? "_encodeOptionalJSONMember" : "_encodeOptional"
+                body.line("try context.\(function)(\(name), \(keys(level)), \(slot), to: &writer)")
                 return
             }
         }
@@ -206,8 +209,8 @@ enum EncodeGenerator {
     private static func statement(_ value: String, _ shape: TypeShape, transform: String?) -> String {
         if let transform { return "try context.transform(\(value), with: \(transform), to: &writer)" }
         switch shape {
-        case .leaf:
-            return "try context.encode(\(value), to: &writer)"
+        case .leaf(let type):
+            return "try context.\(encodeFunction(type))(\(value), to: &writer)"
         case .optional(let wrapped):
             return "try context.optionalValue(\(value), to: &writer) { \(closureBody(wrapped, transform: nil)) }"
         case .array(let element), .set(let element):
@@ -220,6 +223,12 @@ enum EncodeGenerator {
         }
     }
 
+    /// The context's function writing a leaf of `type`: the one without overloads for a type
+    /// with Loom's own conformance.
+    static func encodeFunction(_ type: String) -> String {
+        TypeShape.hasLoomConformance(type) ? "_encodeJSON" : "encode"
+    }
+
     /// The body of a `(value, inout writer)` closure writing `$0` to `$1`. A transform applies
     /// to the value inside a top-level optional.
     static func closureBody(_ shape: TypeShape, transform: String?) -> String {
@@ -230,8 +239,8 @@ enum EncodeGenerator {
             return "try context.transform($0, with: \(transform), to: &$1)"
         }
         switch shape {
-        case .leaf:
-            return "try context.encode($0, to: &$1)"
+        case .leaf(let type):
+            return "try context.\(encodeFunction(type))($0, to: &$1)"
         case .optional(let wrapped):
             return "try context.optionalValue($0, to: &$1) { \(closureBody(wrapped, transform: nil)) }"
         case .array(let element), .set(let element):

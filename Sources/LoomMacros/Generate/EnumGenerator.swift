@@ -635,7 +635,7 @@ enum EnumGenerator {
     /// The expression reading a case with a payload from `reader` (inside `narrowing`).
     private static func directValue(_ entry: EnumModel.Case) -> String {
         guard let payload = entry.payload else { return "try Self.\(readFunction(entry))(&reader, context)" }
-        return "Self\(entry.construct("try reader.value(\(payload).self, context)"))"
+        return "Self\(entry.construct("try reader.\(MappingGenerator.valueFunction(payload))(\(payload).self, context)"))"
     }
 
     /// The direct path's statements for a value that names no case: the fallback case read
@@ -646,7 +646,7 @@ enum EnumGenerator {
             return "reader.rewind(to: start); try reader.skipValue(); return Self\(fallback.construct(""))"
         }
         return
-            "reader.rewind(to: start); return try Loom._JSONReader.narrowing { Self\(fallback.construct("try reader.value(\(payload).self, context)")) }"
+            "reader.rewind(to: start); return try Loom._JSONReader.narrowing { Self\(fallback.construct("try reader.\(MappingGenerator.valueFunction(payload))(\(payload).self, context)")) }"
     }
 
     /// `self = .unknown(…)` for a value that names no case, if the enum has a fallback.
@@ -727,7 +727,8 @@ enum EnumGenerator {
     }
 
     private static func encodeStatement(_ model: EnumModel, entry: EnumModel.Case, slot: Int, raw: Bool) -> String {
-        var payload = "{ try context.encode(value, to: &$0) }"
+        let encode = entry.payload.map(EncodeGenerator.encodeFunction) ?? "encode"
+        var payload = "{ try context.\(encode)(value, to: &$0) }"
         if raw { return "try context.encode(value, to: &writer)" }
         if let values = entry.values {
             let arguments = values.indices.map { "v\($0)" }.joined(separator: ", ")
@@ -749,7 +750,7 @@ enum EnumGenerator {
                 ? "try context._writeTaggedUnitCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer)"
                 : "try context._writeAdjacentlyTaggedCase(Self._loomTagKeys, Self._loomCases, \(slot), to: &writer) \(payload)"
         case .untagged, .chosenByContent:
-            return "try context.encode(value, to: &writer)"
+            return "try context.\(encode)(value, to: &writer)"
         }
     }
 
@@ -779,8 +780,8 @@ enum EnumGenerator {
                 body.line("let value = Self.\(entry.accessName)(")
                 for (index, value) in values.enumerated() {
                     let read =
-                        value.wrapped.map { "try $0.optionalValue($1) { try $0.value(\($0).self, $1) }" }
-                        ?? "try $0.value(\(value.type).self, $1)"
+                        value.wrapped.map { "try $0.optionalValue($1) { try $0.\(MappingGenerator.valueFunction($0))(\($0).self, $1) }" }
+                        ?? "try $0.\(MappingGenerator.valueFunction(value.type))(\(value.type).self, $1)"
                     body.line("    try reader.item(\(index), context) { \(read) }\(index == values.count - 1 ? ")" : ",")")
                 }
                 body.line("try reader.endItems()")
@@ -801,12 +802,13 @@ enum EnumGenerator {
                     if let wrapped = value.wrapped, value.defaultValue != nil {
                         object.line("            try reader.claimSlot(&v\(index), nullable: true)")
                         object.line(
-                            "            v\(index) = .some(try reader.readNullKeepingDefault(context) ? .none : reader.value(\(wrapped).self, context))"
+                            "            v\(index) = .some(try reader.readNullKeepingDefault(context) ? .none : reader.\(MappingGenerator.valueFunction(wrapped))(\(wrapped).self, context))"
                         )
                     } else if let wrapped = value.wrapped {
-                        object.line("            try reader.readOptionalSlot(&v\(index), \(wrapped).self, context)")
+                        let read = MappingGenerator.readSlot(wrapped, optional: true)
+                        object.line("            try reader.\(read)(&v\(index), \(wrapped).self, context)")
                     } else {
-                        object.line("            try reader.readSlot(&v\(index), \(value.type).self, context)")
+                        object.line("            try reader.\(MappingGenerator.readSlot(value.type))(&v\(index), \(value.type).self, context)")
                     }
                 }
                 object.line("        default: try reader.passUnknown(context)")
@@ -854,10 +856,11 @@ enum EnumGenerator {
             guard entry.isLabeled else {
                 body.line("try writer.beginArray()")
                 for index in values.indices {
-                    if values[index].wrapped != nil {
-                        body.line("if let value = v\(index) { try context.encode(value, to: &writer) } else { writer.writeNull() }")
+                    if let wrapped = values[index].wrapped {
+                        let encode = EncodeGenerator.encodeFunction(wrapped)
+                        body.line("if let value = v\(index) { try context.\(encode)(value, to: &writer) } else { writer.writeNull() }")
                     } else {
-                        body.line("try context.encode(v\(index), to: &writer)")
+                        body.line("try context.\(EncodeGenerator.encodeFunction(values[index].type))(v\(index), to: &writer)")
                     }
                 }
                 body.line("writer.endArray()")
@@ -867,16 +870,16 @@ enum EnumGenerator {
             body.line("try writer.beginObject()")
             for index in values.indices {
                 let writeKey = "context._writeKey(\(keys), \(index), to: &writer)"
-                guard values[index].wrapped != nil else {
+                guard let wrapped = values[index].wrapped else {
                     body.line(writeKey)
-                    body.line("try context.encode(v\(index), to: &writer)")
+                    body.line("try context.\(EncodeGenerator.encodeFunction(values[index].type))(v\(index), to: &writer)")
                     continue
                 }
                 // Left out, a `nil` with another default would decode as that default.
                 let keepsNull = values[index].defaultValue.map { $0 != "nil" } ?? false
                 body.block("if let value = v\(index)") { inner in
                     inner.line(writeKey)
-                    inner.line("try context.encode(value, to: &writer)")
+                    inner.line("try context.\(EncodeGenerator.encodeFunction(wrapped))(value, to: &writer)")
                     inner.continueBlock(keepsNull ? "} else {" : "} else if context.writesNulls {")
                     inner.line(writeKey)
                     inner.line("writer.writeNull()")

@@ -270,11 +270,13 @@ enum MappingGenerator {
             switch property.presence {
             case .required, .defaulted:
                 if let leaf, !property.isOptional {
-                    return ["try reader.readSlot(&\(slot), \(leaf).self, \(context(property, model)))"]
+                    return ["try reader.\(readSlot(leaf))(&\(slot), \(leaf).self, \(context(property, model)))"]
                 }
                 return ["try reader.claimSlot(&\(slot))", "\(slot) = try \(value)"]
             case .optional:
-                if let leaf { return ["try reader.readOptionalSlot(&\(slot), \(leaf).self, \(context(property, model)))"] }
+                if let leaf {
+                    return ["try reader.\(readSlot(leaf, optional: true))(&\(slot), \(leaf).self, \(context(property, model)))"]
+                }
                 // `.none`, not `nil`: a type that is `ExpressibleByNilLiteral` (`JSONValue`) would
                 // take `nil` as its own value.
                 return ["try reader.claimSlot(&\(slot), nullable: true)", "\(slot) = .some(try reader.readNull() ? .none : \(value))"]
@@ -285,6 +287,24 @@ enum MappingGenerator {
                 ]
             }
         }
+    }
+
+    /// The reader's function reading a leaf of `type` into a slot (or `nil` for `null` with
+    /// `optional`): the one without overloads for a type with Loom's own conformance.
+    static func readSlot(_ type: String, optional: Bool = false) -> String {
+        let loom = TypeShape.hasLoomConformance(type)
+        switch (optional, loom) {
+        case (false, false): return "readSlot"
+        case (false, true): return "readJSONSlot"
+        case (true, false): return "readOptionalSlot"
+        case (true, true): return "readOptionalJSONSlot"
+        }
+    }
+
+    /// The reader's function reading a value of `type`: the one without overloads for a type
+    /// with Loom's own conformance.
+    static func valueFunction(_ type: String) -> String {
+        TypeShape.hasLoomConformance(type) ? "jsonValue" : "value"
     }
 
     /// The type of a property's value of `shape` when it is read as a leaf with `value`, not
@@ -342,11 +362,11 @@ enum MappingGenerator {
         }
         let lossyArgument = lossy ? "true" : "false"
         switch shape {
-        case .leaf(let type): return "\(reader).value(\(type).self, \(context))"
+        case .leaf(let type): return "\(reader).\(valueFunction(type))(\(type).self, \(context))"
         case .optional(let wrapped): return nested("optionalValue(\(context))", wrapped)
         case .array(.leaf(let type)) where !lossy && numberArrayElements.contains(type):
             // One value: Loom's array conformance reads numbers in a loop of its own.
-            return "\(reader).value([\(type)].self, \(context))"
+            return "\(reader).jsonValue([\(type)].self, \(context))"
         case .array(let element): return nested("array(\(context), lossy: \(lossyArgument))", element)
         case .set(let element): return nested("set(\(context), lossy: \(lossyArgument))", element)
         case .dictionary(nil, let value): return nested("dictionary(\(context), lossy: \(lossyArgument))", value)

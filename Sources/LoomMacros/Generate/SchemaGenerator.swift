@@ -3,7 +3,8 @@ import SwiftSyntax
 // `describeSchema(in:)`: the model's JSON Schema, from the same checked plan the decoder is
 // generated from. The macro sees syntax, not types, so each property's innermost type gets
 // its schema at run time (`schemas.schema(for: T.self)`, whose overloads choose between
-// Loom's conformance, a raw value and `{}` as decoding does); the generator writes the
+// Loom's conformance, a raw value and `{}` as decoding does; `_jsonSchema(for:)`, without
+// overloads, for the standard types Loom conforms itself); the generator writes the
 // shape around it, the keys (from the key sets the decoder matches), presence, defaults and
 // documentation comments. One statement per property keeps type checking cheap.
 
@@ -65,14 +66,14 @@ enum SchemaGenerator {
                     entry.valueTags != nil
                     ? "values: [" + entry.tags.joined(separator: ", ") + "]"
                     : "[" + entry.tags.map(KeySpelling.literal).joined(separator: ", ") + "]"
-                var payload = entry.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"
+                var payload = entry.payload.map(typeSchema) ?? "nil"
                 if let values = entry.values {
                     payload = valuesSchema(entry, values, index: index, into: &inner)
                 }
                 inner.line("cases.add(\(tags), \(payload))")
             }
             if let fallback = model.fallback {
-                inner.line("cases.fallback(\(fallback.payload.map { "schemas.schema(for: \($0).self)" } ?? "nil"))")
+                inner.line("cases.fallback(\(fallback.payload.map(typeSchema) ?? "nil"))")
             }
             inner.line("return cases.schema")
             body.append(inner)
@@ -87,8 +88,8 @@ enum SchemaGenerator {
         _ entry: EnumModel.Case, _ values: [EnumModel.Value], index: Int, into body: inout CodeWriter
     ) -> String {
         func schema(_ value: EnumModel.Value) -> String {
-            guard let wrapped = value.wrapped else { return "schemas.schema(for: \(value.type).self)" }
-            return "Loom.JSONSchema.nullable(schemas.schema(for: \(wrapped).self))"
+            guard let wrapped = value.wrapped else { return typeSchema(value.type) }
+            return "Loom.JSONSchema.nullable(\(typeSchema(wrapped)))"
         }
         guard entry.isLabeled else {
             return "Loom._JSONSchemaCases.items([\(values.map(schema).joined(separator: ", "))])"
@@ -196,12 +197,17 @@ enum SchemaGenerator {
         }
     }
 
+    /// The schema of `type`: without overloads to choose for a type with Loom's own conformance.
+    static func typeSchema(_ type: String) -> String {
+        TypeShape.hasLoomConformance(type) ? "schemas._jsonSchema(for: \(type).self)" : "schemas.schema(for: \(type).self)"
+    }
+
     /// The schema of a value of `shape`; a lossy property's elements may be anything (failing
     /// ones are dropped).
     private static func shapeSchema(_ shape: TypeShape, lossy: Bool, inCollection: Bool = false) -> String {
         switch shape {
         case .leaf(let type):
-            return lossy && inCollection ? "Loom.JSONSchema.any" : "schemas.schema(for: \(type).self)"
+            return lossy && inCollection ? "Loom.JSONSchema.any" : typeSchema(type)
         case .optional(let wrapped):
             return "Loom.JSONSchema.nullable(\(shapeSchema(wrapped, lossy: lossy, inCollection: inCollection)))"
         case .array(let element), .set(let element):

@@ -98,6 +98,25 @@ indirect enum TypeShape: Equatable {
         }
     }
 
+    /// Whether `type`, as a declaration spells it, names a type whose conformance Loom itself
+    /// provides. Generated code reads, writes and describes these through functions without
+    /// overloads: resolving the overloads that choose between Loom's conformance, a raw value
+    /// and `Codable` costs a debug build more at every call. As with `Array` and `Optional`
+    /// above, the names are taken to mean the standard types; `Data` and `Decimal`, names an
+    /// app plausibly gives a type of its own, go through the overloads.
+    static func hasLoomConformance(_ type: String) -> Bool {
+        loomConformingNames.contains(type)
+    }
+
+    private static let loomConformingNames: Set<String> = {
+        let standard = [
+            "Bool", "String", "Double", "Float",
+            "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        ]
+        let foundation = ["URL", "UUID", "Date"]
+        return Set(standard + standard.map { "Swift.\($0)" } + foundation + foundation.map { "Foundation.\($0)" })
+    }()
+
     /// The type as text that can precede `.self`: named types as written, anything else
     /// (`any P`, `A & B`, function types) in parentheses.
     private static func leafText(_ type: TypeSyntax) -> String {

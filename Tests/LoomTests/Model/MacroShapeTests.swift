@@ -66,6 +66,20 @@ struct Spelled: Equatable {
     static let defaultTheme = "dark"
 }
 
+/// Standard types by their module-qualified names, and an app's own type named like a
+/// Foundation one: the macro recognises the standard types by name, so its own `Data` must
+/// still go through the overloads (here, the `Codable` bridge).
+@JSONModel
+struct Qualified: Equatable {
+    struct Data: Codable, Equatable { var bytes: Int }
+
+    var count: Swift.Int
+    var link: Foundation.URL?
+    var ids: [Foundation.UUID]
+    var seen: Swift.Bool
+    var blob: Data
+}
+
 @Suite("@JSONModel: more compiled shapes")
 struct MacroShapeTests {
     @Test func anEmptyModelIsAnEmptyObject() throws {
@@ -130,6 +144,26 @@ struct MacroShapeTests {
         let empty = try Spelled(jsonString: #"{"matrix": [], "leads": {}, "count": 0, "theme": null}"#)
         #expect(empty.website == nil && empty.twice == nil && empty.ends == nil && empty.theme == nil)
         #expect(try empty.jsonString() == #"{"matrix":[],"leads":{},"count":0}"#)
+    }
+
+    @Test func readsQualifiedStandardTypesAndAnOwnTypeNamedLikeOne() throws {
+        let json = #"""
+            {"count": 3, "link": "https://x.test/a", "ids": ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"],
+             "seen": true, "blob": {"bytes": 4}}
+            """#
+        let value = try Qualified(jsonString: json)
+        #expect(value.count == 3)
+        #expect(value.link == URL(string: "https://x.test/a"))
+        #expect(value.ids == [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")].compactMap { $0 })
+        #expect(value.seen && value.blob == Qualified.Data(bytes: 4))
+        #expect(try Qualified(jsonString: value.jsonString()) == value)
+        let error = try #require(throws: JSONDecodingError.self) {
+            try Qualified(jsonString: #"{"count": "3", "ids": [], "seen": true, "blob": {"bytes": 4}}"#)
+        }
+        #expect(error.description.hasPrefix("count: expected Int, found string"))
+        let schema = Qualified.jsonSchema
+        #expect(schema["properties"]?["count"]?["type"] == "integer")
+        #expect(schema["properties"]?["ids"]?["items"]?["format"] == "uuid")
     }
 }
 
