@@ -48,17 +48,19 @@ struct CodableExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
+                typealias _LoomFields = (v0: Optional<String>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -70,9 +72,9 @@ struct CodableExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -110,7 +112,7 @@ struct CodableExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 

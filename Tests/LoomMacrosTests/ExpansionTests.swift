@@ -25,18 +25,20 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
+                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -48,10 +50,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -87,7 +89,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -125,18 +127,20 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Optional<Int>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
+                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -148,10 +152,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "0")
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), s_v1.take())
                 }
 
@@ -192,7 +196,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -223,17 +227,19 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
+                typealias _LoomFields = (v0: Optional<String>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -245,9 +251,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -281,7 +287,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -324,24 +330,26 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
-                            case 3: try reader.readOptionalJSONSlot(&slots.s.v3, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
+                            case 3: try reader.readOptionalJSONSlot(&slots.v3, Int.self, context)
                             case 4:
-                                try reader.claimSlot(&slots.s.v4)
-                                slots.s.v4 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                try reader.claimSlot(&slots.v4)
+                                slots.v4 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             case 2: try reader.passValue()
-                            default: try reader.captureUnknown(&slots.s.u5, context)
+                            default: try reader.captureUnknown(&slots.u5, context)
                             }
                         } catch {
                             try reader.recover(error, context)
@@ -352,13 +360,13 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
-                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "[]")
-                    let u5 = try reader.capturedUnknown(&slots.s.u5, _loomKeys, context)
+                    var (s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v3, _loomKeys, 3, context)
+                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "[]")
+                    let u5 = try reader.capturedUnknown(&s_u5, _loomKeys, context)
                     try reader.endObject()
-                    var (s_v0, s_v1, s_v3, s_v4, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v3.take()), s_v4.take(), u5)
                 }
 
@@ -408,7 +416,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONUnknownMembers()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -444,11 +452,11 @@ struct ExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            "case 0: try reader.readJSONSlot(&slots.s.v0, Swift.Int.self, context)",
-            "case 1: try reader.readOptionalJSONSlot(&slots.s.v1, Foundation.URL.self, context)",
-            "slots.s.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(UUID.self, $1) }",
-            "case 3: try reader.readSlot(&slots.s.v3, Data.self, context)",
-            "case 4: try reader.readSlot(&slots.s.v4, Kind.self, context)",
+            "case 0: try reader.readJSONSlot(&slots.v0, Swift.Int.self, context)",
+            "case 1: try reader.readOptionalJSONSlot(&slots.v1, Foundation.URL.self, context)",
+            "slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(UUID.self, $1) }",
+            "case 3: try reader.readSlot(&slots.v3, Data.self, context)",
+            "case 4: try reader.readSlot(&slots.v4, Kind.self, context)",
             "try context._encodeJSONMember(self.count, Self._loomKeys, 0, to: &writer)",
             "try context._encodeOptionalJSONMember(self.link, Self._loomKeys, 1, to: &writer)",
             "try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }",
@@ -486,18 +494,20 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (User, Kind)
 
-                    typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<User>, v1: Optional<Kind>)>
+                    typealias _LoomFields = (v0: Optional<User>, v1: Optional<Kind>)
+
+                    typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                         let _loomKeys = Self._loomKeys
                         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                         var hint = 0
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readSlot(&slots.s.v0, User.self, context)
-                                case 1: try reader.readSlot(&slots.s.v1, Kind.self, context)
+                                case 0: try reader.readSlot(&slots.v0, User.self, context)
+                                case 1: try reader.readSlot(&slots.v1, Kind.self, context)
                                 default: try reader.passUnknown(context)
                                 }
                             } catch {
@@ -509,10 +519,10 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                        try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "Kind.standard")
-                        try reader.endObject()
                         var (s_v0, s_v1) = slots.take()
+                        try reader.required(&s_v0, _loomKeys, 0, context)
+                        try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "Kind.standard")
+                        try reader.endObject()
                         return (try reader.unwrap(s_v0.take()), s_v1.take() ?? Kind.standard)
                     }
 
@@ -549,7 +559,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -592,21 +602,23 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
-                    typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>)>
+                    typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>)
+
+                    typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                         let _loomKeys = Self._loomKeys
                         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                         var hint = 0
                         repeat {
                             do {
                                 switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                                case 1: try reader.readOptionalJSONSlot(&slots.s.v1, Int.self, context)
+                                case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&slots.v1, Int.self, context)
                                 case 2:
-                                    try reader.claimSlot(&slots.s.v2)
-                                    slots.s.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                    try reader.claimSlot(&slots.v2)
+                                    slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                                 case 3: try reader.passValue()
                                 default: try reader.passUnknown(context)
                                 }
@@ -619,11 +631,11 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                        try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                        try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[]")
-                        try reader.endObject()
                         var (s_v0, s_v1, s_v2) = slots.take()
+                        try reader.required(&s_v0, _loomKeys, 0, context)
+                        try reader.optional(&s_v1, _loomKeys, 1, context)
+                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
+                        try reader.endObject()
                         return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take())
                     }
 
@@ -661,7 +673,7 @@ struct ExpansionTests {
 
                     init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                         var slots = _LoomSlots((nil, nil, nil))
-                        try Self._loomRead(&slots, &reader, context)
+                        try Self._loomRead(&slots.s, &reader, context)
                         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                     }
 
@@ -704,18 +716,20 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (URL, String)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<URL>, v1: Optional<String>)>
+                typealias _LoomFields = (v0: Optional<URL>, v1: Optional<String>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, URL.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, URL.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -727,10 +741,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -766,7 +780,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -808,10 +822,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
@@ -820,21 +836,21 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readJSONSlot(&slots.s.v1, String.self, context)
+                                            case 0: try reader.readJSONSlot(&slots.v1, String.self, context)
                                             case 1:
-                                                if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.s.b2, context) {
+                                                if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.b2, context) {
                                                     var hint2 = 0
                                                     repeat {
                                                         do {
                                                             switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
-                                                            case 0: try reader.readOptionalJSONSlot(&slots.s.v2, String.self, context)
+                                                            case 0: try reader.readOptionalJSONSlot(&slots.v2, String.self, context)
                                                             default: try reader.passValue()
                                                             }
                                                         } catch {
@@ -842,7 +858,7 @@ struct ExpansionTests {
                                                         }
                                                     } while try reader.moreMembers()
                                                 }
-                                            case 2: try reader.readJSONSlot(&slots.s.v3, Int.self, context)
+                                            case 2: try reader.readJSONSlot(&slots.v3, Int.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -863,12 +879,12 @@ struct ExpansionTests {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys_1, 0, context)
-                    try reader.optional(&slots.s.v2, _loomKeys_2, 0, context)
-                    try reader.required(&slots.s.v3, _loomKeys_1, 2, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys_1, 0, context)
+                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
+                    try reader.required(&s_v3, _loomKeys_1, 2, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
@@ -916,7 +932,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, false, false))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -950,19 +966,21 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, r0: Loom._JSONFallbackState)>
+                typealias _LoomFields = (v0: Optional<Int>, r0: Loom._JSONFallbackState)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = try reader.jsonValue(Int.self, context) }
-                            case 1: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = try reader.jsonValue(Int.self, context) }
-                            case 2: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 2) { slots.s.v0 = try reader.jsonValue(Int.self, context) }
+                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = try reader.jsonValue(Int.self, context) }
+                            case 1: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = try reader.jsonValue(Int.self, context) }
+                            case 2: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 2) { slots.v0 = try reader.jsonValue(Int.self, context) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -974,9 +992,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
-                    try reader.endObject()
+                    let s_r0 = slots.s.r0
                     var (s_v0, _) = slots.take()
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -1010,7 +1029,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, Loom._JSONFallbackState()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1043,10 +1062,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String?
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool)>
+                typealias _LoomFields = (v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -1054,14 +1075,14 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 0) { slots.s.v0 = .some(try reader.jsonValue(String.self, context)) }
+                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = .some(try reader.jsonValue(String.self, context)) }
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: if try reader.claimAlternative(&slots.s.v0, &slots.s.r0, rank: 1) { slots.s.v0 = .some(try reader.jsonValue(String.self, context)) }
+                                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = .some(try reader.jsonValue(String.self, context)) }
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -1081,9 +1102,10 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
-                    try reader.endObject()
+                    let s_r0 = slots.s.r0
                     var (s_v0, _, _) = slots.take()
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.endObject()
                     return Loom._flattened(s_v0.take())
                 }
 
@@ -1117,7 +1139,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, Loom._JSONFallbackState(), false))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1152,10 +1174,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool)>
+                typealias _LoomFields = (c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -1163,14 +1187,14 @@ struct ExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.collect(&slots.s.c0, 0)
+                            case 0: try reader.collect(&slots.c0, 0)
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.collect(&slots.s.c0, 1)
+                                            case 0: try reader.collect(&slots.c0, 1)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -1178,7 +1202,7 @@ struct ExpansionTests {
                                         }
                                     } while try reader.moreMembers()
                                 }
-                            case 2: try reader.collect(&slots.s.c1, 0)
+                            case 2: try reader.collect(&slots.c1, 0)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1191,8 +1215,9 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    let c0 = try reader.collected(&slots.s.c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
-                    let c1 = try reader.collected(&slots.s.c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
+                    var (s_c0, s_c1, _) = slots.take()
+                    let c0 = try reader.collected(&s_c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
+                    let c1 = try reader.collected(&s_c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     try reader.endObject()
                     return (try reader.unwrap(c0), c1)
                 }
@@ -1237,7 +1262,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1273,19 +1298,21 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>)>
+                typealias _LoomFields = (v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readOptionalJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, URL.self, context)
-                            case 2: try reader.readOptionalJSONSlot(&slots.s.v2, Int.self, context)
+                            case 0: try reader.readOptionalJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.v1, URL.self, context)
+                            case 2: try reader.readOptionalJSONSlot(&slots.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1297,11 +1324,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.optional(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.optional(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
                     return (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
@@ -1339,7 +1366,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1376,23 +1403,25 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
                             case 1:
-                                try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                try reader.claimSlot(&slots.v1)
+                                slots.v1 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             case 2:
-                                try reader.claimSlot(&slots.s.v2, nullable: true)
-                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
+                                try reader.claimSlot(&slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1404,11 +1433,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.endObject()
                     return (s_v0.take(), s_v1.take(), s_v2.take())
                 }
 
@@ -1447,7 +1476,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1484,21 +1513,23 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, String?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
                             case 2:
-                                try reader.claimSlot(&slots.s.v2, nullable: true)
-                                slots.s.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
+                                try reader.claimSlot(&slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1510,11 +1541,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "base + 1")
-                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "\\"dark\\"")
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "base + 1")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.endObject()
                     return (s_v0.take() ?? 3, s_v1.take() ?? (base + 1), s_v2.take() ?? "dark")
                 }
 
@@ -1552,7 +1583,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1587,17 +1618,19 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomSlots = Loom._JSONSlots<(v1: Optional<String>, Void)>
+                typealias _LoomFields = (v1: Optional<String>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 1: try reader.readJSONSlot(&slots.s.v1, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, String.self, context)
                             case 0: try reader.passValue()
                             default: try reader.passUnknown(context)
                             }
@@ -1610,9 +1643,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v1, _) = slots.take()
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v1.take())
                 }
 
@@ -1647,7 +1680,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1682,17 +1715,19 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
+                typealias _LoomFields = (v0: Optional<String>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1704,9 +1739,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -1740,7 +1775,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1778,10 +1813,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Date, Date?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, v1: Optional<Date?>)>
+                typealias _LoomFields = (v0: Optional<Date>, v1: Optional<Date?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1789,11 +1826,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(&slots.s.v1, nullable: true)
-                                slots.s.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
+                                try reader.claimSlot(&slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1805,10 +1842,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
@@ -1851,7 +1888,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1885,10 +1922,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>)>
+                typealias _LoomFields = (v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1896,11 +1935,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue([Double].self, $1) } }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue([Double].self, $1) } }
                             case 1:
-                                try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.jsonValue(Int.self, $1) } } }
+                                try reader.claimSlot(&slots.v1)
+                                slots.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.jsonValue(Int.self, $1) } } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1912,10 +1951,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -1953,7 +1992,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -1987,10 +2026,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>)>
+                typealias _LoomFields = (v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1998,11 +2039,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
                             case 1:
-                                try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
+                                try reader.claimSlot(&slots.v1)
+                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2014,10 +2055,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2055,7 +2096,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2087,10 +2128,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Set<String>
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Set<String>>, Void)>
+                typealias _LoomFields = (v0: Optional<Set<String>>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2098,8 +2141,8 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.set(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.set(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2111,9 +2154,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -2148,7 +2191,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2181,10 +2224,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>)>
+                typealias _LoomFields = (v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2192,11 +2237,11 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.jsonValue(String.self, $1) }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.jsonValue(String.self, $1) }
                             case 1:
-                                try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
+                                try reader.claimSlot(&slots.v1)
+                                slots.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2208,10 +2253,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2249,7 +2294,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2285,10 +2330,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Item], URL?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool)>
+                typealias _LoomFields = (v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -2297,15 +2344,15 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
                             case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.s.b1, context) {
+                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
                                     var hint1 = 0
                                     repeat {
                                         do {
                                             switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readOptionalJSONSlot(&slots.s.v1, URL.self, context)
+                                            case 0: try reader.readOptionalJSONSlot(&slots.v1, URL.self, context)
                                             default: try reader.passValue()
                                             }
                                         } catch {
@@ -2325,10 +2372,10 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys_1, 0, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
@@ -2372,7 +2419,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, false))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2406,18 +2453,20 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Double, Double)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Double>, v1: Optional<Double>)>
+                typealias _LoomFields = (v0: Optional<Double>, v1: Optional<Double>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Double.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Double.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Double.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Double.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2429,10 +2478,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2473,7 +2522,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2512,20 +2561,22 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int, String?, String)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>)>
+                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
-                            case 2: try reader.readOptionalJSONSlot(&slots.s.v2, String.self, context)
-                            case 3: try reader.readJSONSlot(&slots.s.v3, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
+                            case 2: try reader.readOptionalJSONSlot(&slots.v2, String.self, context)
+                            case 3: try reader.readJSONSlot(&slots.v3, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2537,12 +2588,12 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.required(&slots.s.v3, _loomKeys, 3, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&s_v3, _loomKeys, 3, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
@@ -2582,7 +2633,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2620,19 +2671,21 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, URL?, Int)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>)>
+                typealias _LoomFields = (v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, URL.self, context)
-                            case 2: try reader.readJSONSlot(&slots.s.v2, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.v1, URL.self, context)
+                            case 2: try reader.readJSONSlot(&slots.v2, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2644,11 +2697,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
@@ -2686,7 +2739,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2724,18 +2777,20 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
+                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2747,10 +2802,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -2786,7 +2841,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2816,10 +2871,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ()
 
-                typealias _LoomSlots = Loom._JSONSlots<()>
+                typealias _LoomFields = ()
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2867,7 +2924,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots(())
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -2910,17 +2967,19 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, Void)>
+                typealias _LoomFields = (v0: Optional<Int>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -2932,9 +2991,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -2968,7 +3027,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -3001,19 +3060,21 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Bool)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
-                            case 2: try reader.readJSONSlot(&slots.s.v2, Bool.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
+                            case 2: try reader.readJSONSlot(&slots.v2, Bool.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3025,11 +3086,11 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
@@ -3067,7 +3128,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -3100,17 +3161,19 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
+                typealias _LoomFields = (v0: Optional<String>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3122,9 +3185,9 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -3158,7 +3221,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -3192,18 +3255,20 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3215,10 +3280,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
@@ -3254,7 +3319,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -3300,23 +3365,25 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>)>
+                typealias _LoomFields = (v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
                             case 2:
-                                try reader.claimSlot(&slots.s.v2)
-                                slots.s.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                            case 3: try reader.readJSONSlot(&slots.s.v3, Int.self, context)
-                            case 4: try reader.readJSONSlot(&slots.s.v4, String.self, context)
+                                try reader.claimSlot(&slots.v2)
+                                slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                            case 3: try reader.readJSONSlot(&slots.v3, Int.self, context)
+                            case 4: try reader.readJSONSlot(&slots.v4, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3328,13 +3395,13 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(&slots.s.v4, _loomKeys, 4, context, default: "\\"\\"")
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
@@ -3377,7 +3444,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -3417,10 +3484,12 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<@Sendable () -> Void>, v1: Optional<String?>)>
+                typealias _LoomFields = (v0: Optional<@Sendable () -> Void>, v1: Optional<String?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3428,9 +3497,9 @@ struct ExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -3442,10 +3511,10 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
@@ -3482,7 +3551,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -3519,20 +3588,22 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
-                    slots.s.f.start = try reader.objectStart()
+                    slots.f.start = try reader.objectStart()
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case -1: try reader.captureUnknown(&slots.s.u3, context)
-                            case let flattened: try reader.passFlattened(&slots.s.f, _loomKeys, flattened)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case -1: try reader.captureUnknown(&slots.u3, context)
+                            case let flattened: try reader.passFlattened(&slots.f, _loomKeys, flattened)
                             }
                         } catch {
                             try reader.recover(error, context)
@@ -3543,12 +3614,13 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    if let value = try reader.flattened(Address.self, _loomKeys, 0, slots.s.f, .required, context) { slots.s.v1 = value }
-                    if let value = try reader.flattened(Address.self, _loomKeys, 1, slots.s.f, .optional, context) { slots.s.v2 = value }
-                    let u3 = try reader.capturedUnknown(&slots.s.u3, _loomKeys, context)
+                    let s_f = slots.s.f
+                    var (s_v0, s_v1, s_v2, s_u3, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    if let value = try reader.flattened(Address.self, _loomKeys, 0, s_f, .required, context) { s_v1 = value }
+                    if let value = try reader.flattened(Address.self, _loomKeys, 1, s_f, .optional, context) { s_v2 = value }
+                    let u3 = try reader.capturedUnknown(&s_u3, _loomKeys, context)
                     try reader.endObject()
-                    var (s_v0, s_v1, s_v2, _, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), u3)
                 }
 
@@ -3587,7 +3659,7 @@ struct ExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 

@@ -436,18 +436,20 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String?>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.s.v1, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -459,10 +461,10 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.endObject()
                     var (s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
@@ -479,7 +481,7 @@ struct PolyExpansionTests {
 
                 convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -529,11 +531,11 @@ struct PolyExpansionTests {
 
                 func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    try reader.optionalDefaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
-                    try reader.endObject()
                     var (_, s_v1) = slots.take()
+                    try reader.optionalDefaulted(&s_v1, _loomKeys, 1, context, default: "")
+                    try reader.endObject()
                     if let value = s_v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
                 }
 
@@ -948,17 +950,19 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, Void)>
+                typealias _LoomFields = (v0: Optional<String>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, String.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -970,9 +974,9 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -1008,7 +1012,7 @@ struct PolyExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                     try reader.check(Self._loomKeys, 0, "validateTitle", context) { Self.validateTitle(self.title) }
                     try reader.endObject()
@@ -1058,24 +1062,26 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, String.self, context)
-                            case 2: try reader.readOptionalJSONSlot(&slots.s.v2, String.self, context)
-                            case 3: try reader.readOptionalJSONSlot(&slots.s.v3, String.self, context)
-                            case 4: try reader.readOptionalJSONSlot(&slots.s.v4, Date.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, String.self, context)
+                            case 2: try reader.readOptionalJSONSlot(&slots.v2, String.self, context)
+                            case 3: try reader.readOptionalJSONSlot(&slots.v3, String.self, context)
+                            case 4: try reader.readOptionalJSONSlot(&slots.v4, Date.self, context)
                             case 5:
-                                try reader.claimSlot(&slots.s.v5)
-                                slots.s.v5 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                try reader.claimSlot(&slots.v5)
+                                slots.v5 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -1087,14 +1093,14 @@ struct PolyExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.optional(&slots.s.v3, _loomKeys, 3, context)
-                    try reader.optional(&slots.s.v4, _loomKeys, 4, context)
-                    try reader.required(&slots.s.v5, _loomKeys, 5, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.optional(&s_v3, _loomKeys, 3, context)
+                    try reader.optional(&s_v4, _loomKeys, 4, context)
+                    try reader.required(&s_v5, _loomKeys, 5, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take()))
                 }
 
@@ -1150,15 +1156,15 @@ struct PolyExpansionTests {
 
                 mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "")
-                    try reader.optionalDefaulted(&slots.s.v2, _loomKeys, 2, context, default: "")
-                    try reader.optionalDefaulted(&slots.s.v3, _loomKeys, 3, context, default: "")
-                    try reader.optionalDefaulted(&slots.s.v4, _loomKeys, 4, context, default: "")
-                    try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "")
-                    try reader.endObject()
                     var (_, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "")
+                    try reader.optionalDefaulted(&s_v3, _loomKeys, 3, context, default: "")
+                    try reader.optionalDefaulted(&s_v4, _loomKeys, 4, context, default: "")
+                    try reader.defaulted(&s_v5, _loomKeys, 5, context, default: "")
+                    try reader.endObject()
                     if let value = s_v1.take() { self.title = value }
                     if let value = s_v2.take(), value != nil || !context._nullIsMissing { self.body = value }
                     if let value = s_v3.take(), value != nil || !context._nullIsMissing { self.note = value }
@@ -1188,7 +1194,7 @@ struct PolyExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 

@@ -39,10 +39,12 @@ struct SchemaExpansionTests {
 
                 typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot)>
+                typealias _LoomFields = (v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -50,15 +52,15 @@ struct SchemaExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
                             case 1:
-                                try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
-                            case 2: try reader.readJSONSlot(&slots.s.v2, String.self, context)
-                            case 3: try reader.readJSONSlot(&slots.s.v3, Int.self, context.lenient)
-                            case 4: try reader.collect(&slots.s.c4, 0)
-                            case 5: try reader.collect(&slots.s.c4, 1)
+                                try reader.claimSlot(&slots.v1)
+                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
+                            case 2: try reader.readJSONSlot(&slots.v2, String.self, context)
+                            case 3: try reader.readJSONSlot(&slots.v3, Int.self, context.lenient)
+                            case 4: try reader.collect(&slots.c4, 0)
+                            case 5: try reader.collect(&slots.c4, 1)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -70,13 +72,13 @@ struct SchemaExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.defaulted(&slots.s.v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
-                    try reader.defaulted(&slots.s.v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
-                    try reader.required(&slots.s.v3, _loomKeys, 3, context.lenient)
-                    let c4 = try reader.collected(&slots.s.c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
+                    var (s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
+                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
+                    try reader.required(&s_v3, _loomKeys, 3, context.lenient)
+                    let c4 = try reader.collected(&s_c4, [("low", _loomKeys, 4), ("high", _loomKeys, 5)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     try reader.endObject()
-                    var (s_v0, s_v1, s_v2, s_v3, _) = slots.take()
                     return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take(), try reader.unwrap(s_v3.take()), try reader.unwrap(c4))
                 }
 
@@ -122,7 +124,7 @@ struct SchemaExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONCollectedSlot()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 

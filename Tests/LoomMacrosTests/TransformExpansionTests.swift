@@ -39,10 +39,12 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Date, [String]?, Date)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>)>
+                typealias _LoomFields = (v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -50,14 +52,14 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
                             case 1:
-                                try reader.claimSlot(&slots.s.v1, nullable: true)
-                                slots.s.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
+                                try reader.claimSlot(&slots.v1, nullable: true)
+                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
                             case 2:
-                                try reader.claimSlot(&slots.s.v2)
-                                slots.s.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
+                                try reader.claimSlot(&slots.v2)
+                                slots.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -69,11 +71,11 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.optional(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
@@ -119,7 +121,7 @@ struct TransformExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -153,10 +155,12 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Date
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Date>, Void)>
+                typealias _LoomFields = (v0: Optional<Date>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -164,8 +168,8 @@ struct TransformExpansionTests {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
                             case 0:
-                                try reader.claimSlot(&slots.s.v0)
-                                slots.s.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
+                                try reader.claimSlot(&slots.v0)
+                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -177,9 +181,9 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -215,7 +219,7 @@ struct TransformExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -251,23 +255,25 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context.lenient)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context.lenient)
                             case 1:
-                                try reader.claimSlot(&slots.s.v1)
-                                slots.s.v1 = try reader.array(context, lossy: true) { try $0.jsonValue(Int.self, $1) }
+                                try reader.claimSlot(&slots.v1)
+                                slots.v1 = try reader.array(context, lossy: true) { try $0.jsonValue(Int.self, $1) }
                             case 2:
-                                try reader.claimSlot(&slots.s.v2, nullable: true)
-                                slots.s.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.jsonValue(Int.self, $1) } } })
+                                try reader.claimSlot(&slots.v2, nullable: true)
+                                slots.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.jsonValue(Int.self, $1) } } })
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -279,11 +285,11 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    try reader.defaulted(&slots.s.v0, _loomKeys, 0, context.lenient, default: "0")
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.optional(&slots.s.v2, _loomKeys, 2, context)
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2) = slots.take()
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context.lenient, default: "0")
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
                     return (s_v0.take(), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
@@ -328,7 +334,7 @@ struct TransformExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -361,10 +367,12 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, Void)>
+                typealias _LoomFields = (v0: Optional<Int>, Void)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -372,7 +380,7 @@ struct TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -385,9 +393,9 @@ struct TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.endObject()
                     var (s_v0, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
                     return try reader.unwrap(s_v0.take())
                 }
 
@@ -421,7 +429,7 @@ struct TransformExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -463,10 +471,12 @@ extension TransformExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
-                typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>)>
+                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>)
+
+                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -474,10 +484,10 @@ extension TransformExpansionTests {
                     repeat {
                         do {
                             switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.s.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.s.v1, Int.self, context)
-                            case 2: try reader.readJSONSlot(&slots.s.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
-                            case 3: try reader.readJSONSlot(&slots.s.v3, Int.self, context.lenient(rounding: nil))
+                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
+                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
+                            case 2: try reader.readJSONSlot(&slots.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
+                            case 3: try reader.readJSONSlot(&slots.v3, Int.self, context.lenient(rounding: nil))
                             default: try reader.passUnknown(context)
                             }
                         } catch {
@@ -490,12 +500,12 @@ extension TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    try reader.required(&slots.s.v0, _loomKeys, 0, context)
-                    try reader.required(&slots.s.v1, _loomKeys, 1, context)
-                    try reader.required(&slots.s.v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
-                    try reader.defaulted(&slots.s.v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
-                    try reader.endObject()
                     var (s_v0, s_v1, s_v2, s_v3) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
+                    try reader.defaulted(&s_v3, _loomKeys, 3, context.lenient(rounding: nil), default: "0")
+                    try reader.endObject()
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()), s_v3.take())
                 }
 
@@ -535,7 +545,7 @@ extension TransformExpansionTests {
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil))
-                    try Self._loomRead(&slots, &reader, context)
+                    try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
@@ -571,12 +581,12 @@ extension TransformExpansionTests {
         #expect(diagnostics == [])
         let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
         for expected in [
-            #"try reader.fallback(slots.s.v0, slots.s.r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
-            #"let c1 = try reader.collected(&slots.s.c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }"#,
-            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
-            #"try reader.defaulted(&slots.s.v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+            #"try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
+            #"let c1 = try reader.collected(&s_c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }"#,
+            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+            #"try reader.defaulted(&s_v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
             // update(json:): the same property without the note's text.
-            #"try reader.defaulted(&slots.s.v2, _loomKeys, 4, context, default: "")"#,
+            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "")"#,
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }

@@ -3,7 +3,8 @@
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
 // reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //
-//     typealias _LoomSlots = Loom._JSONSlots<(v0: Optional<String>, …)>   one slot per decoded property
+//     typealias _LoomFields = (v0: Optional<String>, …)               one slot per decoded property
+//     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 //     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
 //     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
 //
@@ -13,17 +14,20 @@
 // was seen.
 
 enum MappingGenerator {
-    /// `_LoomSlots`, which the member loop fills: the slots' tuple in `Loom._JSONSlots`, one
-    /// generic struct for every model, so that a model compiles no accessors and no value
-    /// witnesses for them. The tuple stays in a struct, because a bare tuple is destroyed
-    /// through the runtime's generic tuple witness, a few hundred instructions a model.
+    /// `_LoomSlots`, which the member loop fills: the slots' tuple, `_LoomFields`, in
+    /// `Loom._JSONSlots`, one generic struct for every model, so that a model compiles no
+    /// accessors and no value witnesses for them. The tuple stays in a struct, because a bare
+    /// tuple is destroyed through the runtime's generic tuple witness, a few hundred
+    /// instructions a model.
     ///
     /// A class in a hierarchy declares a struct of its own, `_LoomSlots_<Class>`, which keeps
     /// the collected values its checks decode (`d<index>`) and holds its superclass's slots
     /// (`sup`, of type `superSlots`).
     static func slots(_ model: MappedModel) -> CodeWriter {
         var writer = CodeWriter()
-        writer.line("typealias _LoomSlots = Loom._JSONSlots<\(fieldsType(slotFields(model, keepsCollected: false)))>")
+        writer.line("typealias _LoomFields = \(fieldsType(slotFields(model, keepsCollected: false)))")
+        writer.line("")
+        writer.line("typealias _LoomSlots = Loom._JSONSlots<_LoomFields>")
         return writer
     }
 
@@ -47,29 +51,41 @@ enum MappingGenerator {
         "_LoomSlots(\(fieldsValue(slotFields(model, keepsCollected: false))))"
     }
 
-    /// `var (s_v0, s_v1, …) = slots.take()`, after the checks: the slots' tuple taken out of
-    /// `_LoomSlots` into a local each, for the values written with the prefix `s_`. `valued`
-    /// is the model whose values are taken; a slot they do not read (a key-path step's
-    /// `b<level>`, a collected property's members, a property an update leaves alone) is `_`.
+    /// The slots' values as locals, for the checks and the values written with the prefix
+    /// `s_`: `var (s_v0, s_c1, …) = slots.take()`, each slot that the checks or the values of
+    /// `valued` change (a value, a collected property's members, the unknown members) taken
+    /// out of `_LoomSlots` into a local; a slot they do not use (a key-path step's
+    /// `b<level>`, a property an update leaves alone) is `_`. The slots they only read (a
+    /// fallback's `r<index>`, the flattened properties' `f`) are copied first, as `let`s.
+    ///
     /// Each local is then destroyed on its own, which costs nothing once its value is taken,
     /// where the generic struct would destroy its tuple through the runtime's generic tuple
-    /// witness, a few hundred instructions a model. The checks read the slots in place, so
-    /// that a check that throws has only the slots to destroy, not a local per slot.
-    static func takeSlots(_ model: MappedModel, valued: MappedModel) -> String? {
-        var read: Set<String> = []
+    /// witness, a few hundred instructions a model. Checks on locals also compile faster than
+    /// checks through the slots' tuple: the concurrency checker asks whether the whole tuple
+    /// is `Sendable` at every access to one of its elements.
+    static func takeSlots(_ model: MappedModel, valued: MappedModel) -> [String] {
+        var taken: Set<String> = []
+        var copied: [String] = []
         for property in valued.properties where property.decodes {
+            let index = property.index
             switch property.keys {
-            case .single, .flattened: read.insert("v\(property.index)")
+            case .single: taken.insert("v\(index)")
             case .fallbacks:
-                read.insert("v\(property.index)")
-                if case .optionalDefaulted = property.presence { read.insert("r\(property.index)") }
-            case .collected, .unknown: break
+                taken.insert("v\(index)")
+                copied.append("r\(index)")
+            case .collected: taken.insert("c\(index)")
+            case .unknown: taken.insert("u\(index)")
+            case .flattened:
+                taken.insert("v\(index)")
+                if !copied.contains("f") { copied.append("f") }
             }
         }
+        var lines = copied.map { "let s_\($0) = slots.s.\($0)" }
         let fields = slotFields(model, keepsCollected: false)
-        guard fields.contains(where: { read.contains($0.name) }) else { return nil }
-        let names = fields.map { read.contains($0.name) ? "s_\($0.name)" : "_" } + (fields.count == 1 ? ["_"] : [])
-        return "var (\(names.joined(separator: ", "))) = slots.take()"
+        guard fields.contains(where: { taken.contains($0.name) }) else { return lines }
+        let names = fields.map { taken.contains($0.name) ? "s_\($0.name)" : "_" } + (fields.count == 1 ? ["_"] : [])
+        lines.append("var (\(names.joined(separator: ", "))) = slots.take()")
+        return lines
     }
 
     /// The slots' tuple type. A tuple of one element is not a tuple: a `Void` keeps the label.
@@ -127,21 +143,24 @@ enum MappingGenerator {
 
     /// The statements of the member loop, from `beginObject` on, one level deep. With
     /// `dispatch`, a statement reading the member of slot `slot` (class hierarchies), level 0
-    /// hands every known member to it.
-    static func loop(_ model: MappedModel, keys: inout KeyReferences, dispatch: String? = nil) -> CodeWriter {
+    /// hands every known member to it. `slots` prefixes a slot's name: `slots.` in a member
+    /// loop that has the slots' tuple `inout`, `slots.s.` in one that has their struct.
+    static func loop(
+        _ model: MappedModel, keys: inout KeyReferences, dispatch: String? = nil, slots: String = "slots.s."
+    ) -> CodeWriter {
         var body = CodeWriter()
         let read = DecodeGenerator.readSlots(model)
         // Flattened properties read the object again from here.
-        if !model.flattenedProperties.isEmpty { body.line("slots.s.f.start = try reader.objectStart()") }
+        if !model.flattenedProperties.isEmpty { body.line("\(slots)f.start = try reader.objectStart()") }
         body.line("guard try reader.beginObject(Self.self, \(keys(0)), context) else { return }")
-        body.append(levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch))
+        body.append(levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch, slots: slots))
         return body
     }
 
     /// `var hint = 0; repeat { do { switch … } catch { recover } } while nextMember()` for one level.
     private static func levelLoop(
         _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences,
-        dispatch: String? = nil
+        dispatch: String? = nil, slots: String
     ) -> CodeWriter {
         let hint = level == 0 ? "hint" : "hint\(level)"
         let keySet = keys(level)
@@ -153,11 +172,11 @@ enum MappingGenerator {
         var cases = CodeWriter(depth: 1)
         let unknown: String
         if level == 0, let capture = model.unknownKeysProperty {
-            unknown = "try reader.captureUnknown(&slots.s.u\(capture.index), context)"
+            unknown = "try reader.captureUnknown(&\(slots)u\(capture.index), context)"
         } else {
             unknown = level == 0 ? "try reader.passUnknown(context)" : "try reader.passValue()"
         }
-        let entries = dispatch == nil ? caseEntries(level, model: model, read: read, keys: &keys) : []
+        let entries = dispatch == nil ? caseEntries(level, model: model, read: read, keys: &keys, slots: slots) : []
         // Slots past the model's own are its flattened properties' keys, read afterwards.
         let flattens = level == 0 && dispatch == nil && !model.flattenedProperties.isEmpty
         if let dispatch {
@@ -181,7 +200,7 @@ enum MappingGenerator {
             }
             if flattens {
                 cases.line("case -1: \(unknown)")
-                cases.line("case let flattened: try reader.passFlattened(&slots.s.f, \(keySet), flattened)")
+                cases.line("case let flattened: try reader.passFlattened(&\(slots)f, \(keySet), flattened)")
             } else {
                 cases.line("default: \(unknown)")
             }
@@ -200,7 +219,8 @@ enum MappingGenerator {
     /// decoded values, key-path steps (with their own loop), and keys only encoded (skipped).
     /// `base` offsets level 0's slots in its key set (a superclass's part of a subclass's object).
     static func caseEntries(
-        _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences, base: String? = nil
+        _ level: Int, model: MappedModel, read: Set<KeyTree.SlotReference>, keys: inout KeyReferences, base: String? = nil,
+        slots: String = "slots.s."
     ) -> [(label: String, statements: CodeWriter)] {
         var entries: [(String, CodeWriter)] = []
         var skipped: [Int] = []
@@ -218,14 +238,14 @@ enum MappingGenerator {
                 let childKeys = keys(child)
                 let index = level == 0 ? base.map { "\($0) &+ \(slot)" } ?? "\(slot)" : "\(slot)"
                 statements.line(
-                    "if try reader.beginNested(\(parentKeys), \(index), \(childKeys), seen: &slots.s.b\(child), context) {")
+                    "if try reader.beginNested(\(parentKeys), \(index), \(childKeys), seen: &\(slots)b\(child), context) {")
                 var nested = CodeWriter(depth: 1)
-                nested.append(levelLoop(child, model: model, read: read, keys: &keys))
+                nested.append(levelLoop(child, model: model, read: read, keys: &keys, slots: slots))
                 statements.append(nested)
                 statements.line("}")
             case .leaf(let owner):
                 guard let property = byIndex[owner.property] else { continue }
-                for line in memberStatements(property, role: owner.role, at: reference, model: model) { statements.line(line) }
+                for line in memberStatements(property, role: owner.role, at: reference, model: model, slots: slots) { statements.line(line) }
             }
             entries.append(("\(slot)", statements))
         }
@@ -240,9 +260,10 @@ enum MappingGenerator {
 
     /// The statements reading one member into its property's slot.
     private static func memberStatements(
-        _ property: MappedProperty, role: KeyTree.Owner.Role, at reference: KeyTree.SlotReference, model: MappedModel
+        _ property: MappedProperty, role: KeyTree.Owner.Role, at reference: KeyTree.SlotReference, model: MappedModel,
+        slots: String
     ) -> [String] {
-        let slot = "slots.s.v\(property.index)"
+        let slot = "\(slots)v\(property.index)"
         let shape = property.isOptional ? property.shape.unwrapped : property.shape
         let value = valueExpression(property, shape, model: model)
         // A property with fallback keys reads every one of them, its first key too, the same way.
@@ -252,14 +273,14 @@ enum MappingGenerator {
         case .collected(let name):
             guard case .collected(let members) = property.keys, let position = members.firstIndex(where: { $0.name == name })
             else { return [] }
-            return ["try reader.collect(&slots.s.c\(property.index), \(position))"]
+            return ["try reader.collect(&\(slots)c\(property.index), \(position))"]
         case .alternative:
             guard case .fallbacks(let references) = property.keys, let rank = references.firstIndex(of: reference) else {
                 return []
             }
             let stored = property.isOptional ? ".some(try \(value))" : "try \(value)"
             return [
-                "if try reader.claimAlternative(&\(slot), &slots.s.r\(property.index), rank: \(rank)) { \(slot) = \(stored) }"
+                "if try reader.claimAlternative(&\(slot), &\(slots)r\(property.index), rank: \(rank)) { \(slot) = \(stored) }"
             ]
         case .primary:
             if let replaced = property.lossyDefault {
@@ -382,9 +403,11 @@ enum MappingGenerator {
     /// collected property's check decodes it into `c<index>`. `base` offsets the slots of
     /// level 0 in its key set (a superclass's part of a subclass's object).
     /// A class's checks keep collected values in `d<index>` of the slots and leave the object
-    /// open (`ends` is `false`): its superclass's checks follow.
+    /// open (`ends` is `false`): its superclass's checks follow. `slots` prefixes a slot's name,
+    /// as in ``value(_:keptCollected:slots:)``.
     static func checks(
-        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true
+        _ model: MappedModel, keys: inout KeyReferences, base: String? = nil, ends: Bool = true,
+        slots prefix: String = "slots.s."
     ) -> [String] {
         var lines: [String] = []
         for property in model.properties where property.decodes {
@@ -403,11 +426,11 @@ enum MappingGenerator {
                 case .defaulted, .optionalDefaulted: defaultArgument = ", default: \(noted)"
                 }
                 lines.append(
-                    "try reader.\(function)(&slots.s.v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
+                    "try reader.\(function)(&\(prefix)v\(property.index), \(reference(slot)), \(context)\(defaultArgument))")
             case .fallbacks(let slots):
                 let candidates = slots.map { "(\(reference($0)))" }.joined(separator: ", ")
                 lines.append(
-                    "try reader.fallback(slots.s.v\(property.index), slots.s.r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
+                    "try reader.fallback(\(prefix)v\(property.index), \(prefix)r\(property.index), [\(candidates)], .\(presenceCase(property.presence)), \(context), default: \(noted))"
                 )
             case .collected(let members):
                 let names = members.map { "(\(KeySpelling.literal($0.name)), \(reference($0.slot)))" }.joined(separator: ", ")
@@ -419,15 +442,15 @@ enum MappingGenerator {
                     value = shapeExpression(shape, reader: "$0", context: "$1", lossy: property.isLossy)
                 }
                 lines.append(
-                    "let c\(property.index) = try reader.collected(&slots.s.c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
+                    "let c\(property.index) = try reader.collected(&\(prefix)c\(property.index), [\(names)], .\(presenceCase(property.presence)), \(context), default: \(noted)) { try \(value) }"
                 )
-                if !ends { lines.append("if let c\(property.index) { slots.s.d\(property.index) = c\(property.index) }") }
+                if !ends { lines.append("if let c\(property.index) { \(prefix)d\(property.index) = c\(property.index) }") }
             case .unknown:
                 lines.append(
-                    "let u\(property.index) = try reader.capturedUnknown(&slots.s.u\(property.index), \(keys(0)), context)")
+                    "let u\(property.index) = try reader.capturedUnknown(&\(prefix)u\(property.index), \(keys(0)), context)")
             case .flattened(_, let entry, let type):
                 lines.append(
-                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), slots.s.f, .\(presenceCase(property.presence)), \(context)) { slots.s.v\(property.index) = value }"
+                    "if let value = try reader.flattened(\(type).self, \(keys(0)), \(entry), \(prefix)f, .\(presenceCase(property.presence)), \(context)) { \(prefix)v\(property.index) = value }"
                 )
             }
         }
@@ -477,9 +500,11 @@ enum MappingGenerator {
         }
     }
 
-    /// The generic signature of the member loop, which fills the slots.
+    /// The generic signature of the member loop, which fills the slots: their tuple, which
+    /// compiles faster than the struct around it (no noncopyable value to check at every
+    /// member) and is the same memory.
     static let readerParameters =
-        "<R: Loom._JSONReading>(_ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+        "<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
 
     /// The generic signature of the checks, which take the slots' values.
     static let finishParameters =

@@ -141,7 +141,7 @@ enum MergeGenerator {
     {
         let updating = updateModel(model, description)
         var keys = KeyReferences(model, locals: true)
-        let checks = MappingGenerator.checks(updating, keys: &keys)
+        let checks = MappingGenerator.checks(updating, keys: &keys, slots: "s_")
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false)
         let mutating = isClass ? "" : "mutating "
         var update = CodeWriter()
@@ -149,11 +149,11 @@ enum MergeGenerator {
             "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             body.line("var slots = \(MappingGenerator.newSlots(model))")
-            body.line("try Self._loomRead(&slots, &reader, context)")
+            body.line("try Self._loomRead(&slots.s, &reader, context)")
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
+            for line in MappingGenerator.takeSlots(model, valued: updating) { body.line(line) }
             for line in checks { body.line(line) }
-            if let take = MappingGenerator.takeSlots(model, valued: updating) { body.line(take) }
             if !validation.isEmpty && !isClass { body.line("let saved = self") }
             for (property, original) in zip(updating.properties, model.properties) where property.decodes {
                 body.line(store(property, original: original, slots: "s_"))

@@ -73,7 +73,7 @@ enum StructGenerator {
     /// between stack slots at every member.
     static func readFunction(_ model: MappedModel) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
-        let loop = MappingGenerator.loop(model, keys: &keys)
+        let loop = MappingGenerator.loop(model, keys: &keys, slots: "slots.")
         var writer = CodeWriter()
         writer.line("@inline(never)")
         writer.block("static func _loomRead\(MappingGenerator.readerParameters)") { body in
@@ -88,14 +88,14 @@ enum StructGenerator {
     /// here, in the body, where their names resolve.
     static func finishFunction(_ model: MappedModel) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
-        let checks = MappingGenerator.checks(model, keys: &keys)
+        let checks = MappingGenerator.checks(model, keys: &keys, slots: "s_")
         var writer = CodeWriter()
         writer.line("@inline(__always)")
         writer.block("static func _loomFinish\(MappingGenerator.finishParameters) -> _LoomValues") { body in
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             for line in keys.localBindings { body.line(line) }
+            for line in MappingGenerator.takeSlots(model, valued: model) { body.line(line) }
             for line in checks { body.line(line) }
-            if let take = MappingGenerator.takeSlots(model, valued: model) { body.line(take) }
             body.line("return \(tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0, slots: "s_") }))")
         }
         return writer
@@ -154,7 +154,7 @@ enum StructGenerator {
             "\(modifiers)init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             body.line("var slots = \(MappingGenerator.newSlots(model))")
-            body.line("try Self._loomRead(&slots, &reader, context)")
+            body.line("try Self._loomRead(&slots.s, &reader, context)")
             body.line("self.init(_loomValues: try Self._loomFinish(slots, &reader, context))")
             for line in HooksGenerator.afterReading(model, description) { body.line(line) }
         }
