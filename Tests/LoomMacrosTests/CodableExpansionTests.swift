@@ -93,8 +93,9 @@ struct CodableExpansionTests {
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }

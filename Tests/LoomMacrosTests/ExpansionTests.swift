@@ -73,9 +73,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -175,9 +176,10 @@ struct ExpansionTests {
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
                         return object.schema
                     }
                 }
@@ -272,8 +274,9 @@ struct ExpansionTests {
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -398,11 +401,12 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
-                        object.add(Self._loomKeys, 4, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                        object.add(_loomKeys, 4, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
                         return object.schema
                     }
                 }
@@ -462,11 +466,11 @@ struct ExpansionTests {
             "try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }",
             "try context._encode(self.blob, Self._loomKeys, 3, to: &writer)",
             "try context._encode(self.kind, Self._loomKeys, 4, to: &writer)",
-            "object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Swift.Int.self), .required)",
-            "object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Foundation.URL.self)), .optional)",
-            "object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: UUID.self)), .required)",
-            "object.add(Self._loomKeys, 3, schemas.schema(for: Data.self), .required)",
-            "object.add(Self._loomKeys, 4, schemas.schema(for: Kind.self), .required)",
+            "object.add(_loomKeys, 0, schemas._jsonSchema(for: Swift.Int.self), .required)",
+            "object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Foundation.URL.self)), .optional)",
+            "object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: UUID.self)), .required)",
+            "object.add(_loomKeys, 3, schemas.schema(for: Data.self), .required)",
+            "object.add(_loomKeys, 4, schemas.schema(for: Kind.self), .required)",
         ] {
             #expect(lines.contains(Substring(expected)), "missing: \(expected)")
         }
@@ -542,9 +546,10 @@ struct ExpansionTests {
 
                     static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                         schemas.model(Self.self) { schemas in
+                            let _loomKeys = Self._loomKeys
                             var object = Loom._JSONSchemaObject()
-                            object.add(Self._loomKeys, 0, schemas.schema(for: User.self), .required)
-                            object.add(Self._loomKeys, 1, schemas.schema(for: Kind.self), .defaulted)
+                            object.add(_loomKeys, 0, schemas.schema(for: User.self), .required)
+                            object.add(_loomKeys, 1, schemas.schema(for: Kind.self), .defaulted)
                             return object.schema
                         }
                     }
@@ -658,10 +663,11 @@ struct ExpansionTests {
 
                     static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                         schemas.model(Self.self) { schemas in
+                            let _loomKeys = Self._loomKeys
                             var object = Loom._JSONSchemaObject()
-                            object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                            object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
-                            object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
+                            object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                            object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                            object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
                             return object.schema
                         }
                     }
@@ -764,9 +770,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: URL.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: URL.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -914,11 +921,14 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
+                        let _loomKeys_1 = Self._loomKeys_1
+                        let _loomKeys_2 = Self._loomKeys_2
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys_1, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys_2, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys_1, 2, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys_1, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys_2, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys_1, 2, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -1014,8 +1024,9 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys, 1), (Self._loomKeys, 2)], schemas._jsonSchema(for: Int.self), .required)
+                        object.add(fallbacks: [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -1124,8 +1135,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
+                        let _loomKeys_1 = Self._loomKeys_1
                         var object = Loom._JSONSchemaObject()
-                        object.add(fallbacks: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(fallbacks: [(_loomKeys, 0), (_loomKeys_1, 0)], Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -1246,9 +1259,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
+                        let _loomKeys_1 = Self._loomKeys_1
                         var object = Loom._JSONSchemaObject()
-                        object.add(collecting: [(Self._loomKeys, 0), (Self._loomKeys_1, 0)], schemas._jsonSchema(for: Double.self))
-                        object.add(collecting: [(Self._loomKeys, 2)], schemas._jsonSchema(for: Double.self))
+                        object.add(collecting: [(_loomKeys, 0), (_loomKeys_1, 0)], schemas._jsonSchema(for: Double.self))
+                        object.add(collecting: [(_loomKeys, 2)], schemas._jsonSchema(for: Double.self))
                         return object.schema
                     }
                 }
@@ -1349,10 +1364,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
                         return object.schema
                     }
                 }
@@ -1459,10 +1475,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
+                        object.add(_loomKeys, 1, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
+                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
                         return object.schema
                     }
                 }
@@ -1566,10 +1583,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
                         return object.schema
                     }
                 }
@@ -1665,8 +1683,9 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -1760,8 +1779,9 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -1872,9 +1892,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(transformedBy: Self._loomTransformer_1)), .optional)
+                        object.add(_loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas.schema(transformedBy: Self._loomTransformer_1)), .optional)
                         return object.schema
                     }
                 }
@@ -1976,9 +1997,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Double.self)))), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)))), .required)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Double.self)))), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.array(of: Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)))), .required)
                         return object.schema
                     }
                 }
@@ -2080,9 +2102,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: User.self))), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.nullable(schemas.schema(for: User.self))), .required)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas.schema(for: User.self))), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.nullable(schemas.schema(for: User.self))), .required)
                         return object.schema
                     }
                 }
@@ -2176,8 +2199,9 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
                         return object.schema
                     }
                 }
@@ -2278,9 +2302,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.dictionary(of: schemas._jsonSchema(for: String.self)), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Int.self))), .required)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.dictionary(of: schemas._jsonSchema(for: String.self)), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Int.self))), .required)
                         return object.schema
                     }
                 }
@@ -2403,9 +2428,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
+                        let _loomKeys_1 = Self._loomKeys_1
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: Item.self)), .required)
-                        object.add(Self._loomKeys_1, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: Item.self)), .required)
+                        object.add(_loomKeys_1, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
                         return object.schema
                     }
                 }
@@ -2501,9 +2528,10 @@ struct ExpansionTests {
 
                 public static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Double.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Double.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Double.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Double.self), .required)
                         return object.schema
                     }
                 }
@@ -2615,11 +2643,12 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 3, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 3, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -2722,10 +2751,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
-                        object.add(Self._loomKeys, 2, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
+                        object.add(_loomKeys, 2, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -2825,9 +2855,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -3012,8 +3043,9 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -3111,10 +3143,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 2, schemas._jsonSchema(for: Bool.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 2, schemas._jsonSchema(for: Bool.self), .required)
                         return object.schema
                     }
                 }
@@ -3206,8 +3239,9 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }
@@ -3303,9 +3337,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -3425,12 +3460,13 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[\\"new\\"]")
-                        object.add(Self._loomKeys, 3, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
-                        object.add(Self._loomKeys, 4, schemas._jsonSchema(for: String.self), .defaulted, default: "\\"\\"")
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[\\"new\\"]")
+                        object.add(_loomKeys, 3, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
+                        object.add(_loomKeys, 4, schemas._jsonSchema(for: String.self), .defaulted, default: "\\"\\"")
                         return object.schema
                     }
                 }
@@ -3535,9 +3571,10 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -3642,10 +3679,11 @@ struct ExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.flatten(Address.self, Self._loomKeys, 0, .required, in: &schemas)
-                        object.flatten(Address.self, Self._loomKeys, 1, .optional, in: &schemas)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.flatten(Address.self, _loomKeys, 0, .required, in: &schemas)
+                        object.flatten(Address.self, _loomKeys, 1, .optional, in: &schemas)
                         return object.schema
                     }
                 }

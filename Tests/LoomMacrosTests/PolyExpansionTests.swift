@@ -541,9 +541,10 @@ struct PolyExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Account.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -727,8 +728,9 @@ struct PolyExpansionTests {
 
                 class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Message.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
                         return object.schema
                     }
                 }
@@ -893,9 +895,10 @@ struct PolyExpansionTests {
 
                 override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(TextMessage.self) { schemas in
+                        let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                         var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
-                        object.add(Self._loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys_TextMessage, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys_TextMessage, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
                         return object.schema
                     }
                 }
@@ -1174,13 +1177,14 @@ struct PolyExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(Self._loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(Self._loomKeys, 4, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Date.self)), .optional)
-                        object.add(Self._loomKeys, 5, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.add(_loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.add(_loomKeys, 4, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Date.self)), .optional)
+                        object.add(_loomKeys, 5, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
                         return object.schema
                     }
                 }
@@ -1366,8 +1370,9 @@ struct PolyExpansionTests {
 
                 open class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Node.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }

@@ -105,12 +105,13 @@ struct SchemaExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self, description: "An event in a calendar.") { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required, description: "When it starts.")
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Int.self))), .defaulted, default: "{\"a\":[1,-2]}")
-                        object.add(Self._loomKeys, 2, schemas._jsonSchema(for: String.self), .defaulted, default: "\"Untitled \\\"draft\\\"\"")
-                        object.add(Self._loomKeys, 3, Loom.JSONSchema.any, .required, lenient: true)
-                        object.add(collecting: [(Self._loomKeys, 4), (Self._loomKeys, 5)], schemas._jsonSchema(for: Double.self))
+                        object.add(_loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required, description: "When it starts.")
+                        object.add(_loomKeys, 1, Loom.JSONSchema.dictionary(of: Loom.JSONSchema.array(of: schemas._jsonSchema(for: Int.self))), .defaulted, default: "{\"a\":[1,-2]}")
+                        object.add(_loomKeys, 2, schemas._jsonSchema(for: String.self), .defaulted, default: "\"Untitled \\\"draft\\\"\"")
+                        object.add(_loomKeys, 3, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(collecting: [(_loomKeys, 4), (_loomKeys, 5)], schemas._jsonSchema(for: Double.self))
                         return object.schema
                     }
                 }
@@ -280,8 +281,9 @@ struct SchemaExpansionTests {
 
                 override class func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(TextMessage.self) { schemas in
+                        let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                         var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
-                        object.add(Self._loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.add(_loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
                         return object.schema
                     }
                 }

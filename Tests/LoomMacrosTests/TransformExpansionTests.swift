@@ -104,10 +104,11 @@ struct TransformExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.any, .optional, lenient: true)
-                        object.add(Self._loomKeys, 2, schemas.schema(transformedBy: Self._loomTransformer_2), .required)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.any, .optional, lenient: true)
+                        object.add(_loomKeys, 2, schemas.schema(transformedBy: Self._loomTransformer_2), .required)
                         return object.schema
                     }
                 }
@@ -204,8 +205,9 @@ struct TransformExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, schemas.schema(transformedBy: .secondsSince1970), .required)
+                        object.add(_loomKeys, 0, schemas.schema(transformedBy: .secondsSince1970), .required)
                         return object.schema
                     }
                 }
@@ -317,10 +319,11 @@ struct TransformExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .defaulted, default: "0", lenient: true)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.any), .required)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.any, .optional, lenient: true)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.any, .defaulted, default: "0", lenient: true)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.array(of: Loom.JSONSchema.any), .required)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.any, .optional, lenient: true)
                         return object.schema
                     }
                 }
@@ -414,8 +417,9 @@ struct TransformExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
                         return object.schema
                     }
                 }
@@ -527,11 +531,12 @@ extension TransformExpansionTests {
 
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in
+                        let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(Self._loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
-                        object.add(Self._loomKeys, 1, Loom.JSONSchema.any, .required, lenient: true)
-                        object.add(Self._loomKeys, 2, Loom.JSONSchema.any, .required, lenient: true)
-                        object.add(Self._loomKeys, 3, Loom.JSONSchema.any, .defaulted, default: "0", lenient: true)
+                        object.add(_loomKeys, 0, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(_loomKeys, 1, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(_loomKeys, 2, Loom.JSONSchema.any, .required, lenient: true)
+                        object.add(_loomKeys, 3, Loom.JSONSchema.any, .defaulted, default: "0", lenient: true)
                         return object.schema
                     }
                 }

@@ -40,9 +40,13 @@ enum SchemaGenerator {
             body.line(opening)
             let parent = classInfo?.superclass.map { "inheriting: \($0).describeSchema(in: &schemas)" } ?? ""
             var inner = CodeWriter(depth: 1)
+            // The key sets are bound to locals, once each: that compiles faster than a static
+            // read at every property.
+            var keys = KeyReferences(model, locals: true)
             let statements = model.properties.filter(\.decodes).compactMap {
-                statement($0, model: model, description: description)
+                statement($0, model: model, description: description, keys: &keys)
             }
+            for line in keys.localBindings { inner.line(line) }
             // `let` when nothing is added, or the compiler warns in the user's build.
             inner.line("\(statements.isEmpty ? "let" : "var") object = Loom._JSONSchemaObject(\(parent))")
             for statement in statements { inner.line(statement) }
@@ -139,7 +143,9 @@ enum SchemaGenerator {
     // MARK: Properties
 
     /// The statement adding the property to the object schema; `nil` for one that adds nothing.
-    private static func statement(_ property: MappedProperty, model: MappedModel, description: ModelDescription) -> String? {
+    private static func statement(
+        _ property: MappedProperty, model: MappedModel, description: ModelDescription, keys: inout KeyReferences
+    ) -> String? {
         let declared = description.properties.first { $0.name == property.name }
         // A lossy property takes any value: one that fails gives the default.
         let lenient = model.isLenient || property.isLenient || property.hookType != nil || property.lossyDefault != nil
@@ -164,12 +170,12 @@ enum SchemaGenerator {
         let presence = ".\(presenceName(property.presence))"
         switch property.keys {
         case .single(let slot):
-            return "object.add(\(keySet(slot, model)), \(slot.slot), \(schema), \(presence)\(extra))"
+            return "object.add(\(keys(slot.level)), \(slot.slot), \(schema), \(presence)\(extra))"
         case .fallbacks(let slots):
-            let list = slots.map { "(\(keySet($0, model)), \($0.slot))" }.joined(separator: ", ")
+            let list = slots.map { "(\(keys($0.level)), \($0.slot))" }.joined(separator: ", ")
             return "object.add(fallbacks: [\(list)], \(schema), \(presence)\(extra))"
         case .collected(let members):
-            let list = members.map { "(\(keySet($0.slot, model)), \($0.slot.slot))" }.joined(separator: ", ")
+            let list = members.map { "(\(keys($0.slot.level)), \($0.slot.slot))" }.joined(separator: ", ")
             var value = "Loom.JSONSchema.any"
             if !lenient, property.transform == nil, case .dictionary(_, let inner) = property.shape.unwrapped {
                 value = shapeSchema(inner, lossy: property.isLossy)
@@ -180,12 +186,8 @@ enum SchemaGenerator {
             // Unknown members are allowed already: the schema describes the default decoder.
             return nil
         case .flattened(_, let entry, let type):
-            return "object.flatten(\(type).self, Self.\(model.keySetName), \(entry), \(presence), in: &schemas)"
+            return "object.flatten(\(type).self, \(keys(0)), \(entry), \(presence), in: &schemas)"
         }
-    }
-
-    private static func keySet(_ slot: KeyTree.SlotReference, _ model: MappedModel) -> String {
-        "Self.\(KeyReferences.staticName(slot.level, base: model.keySetName))"
     }
 
     private static func presenceName(_ presence: MappedProperty.Presence) -> String {
