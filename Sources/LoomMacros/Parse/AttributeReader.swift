@@ -39,7 +39,7 @@ enum AttributeReader {
             case .lenient:
                 if let arguments, !arguments.isEmpty {
                     if arguments.count == 1, let only = arguments.first, only.label?.text == "rounding" {
-                        marker.expression = only.expression.trimmed
+                        marker.expression = only.expression
                     } else {
                         diagnostics.add(
                             .malformedMarker(
@@ -58,7 +58,7 @@ enum AttributeReader {
                 marker.mergePolicy = MergeGenerator.readPolicy(arguments, marker: marker, diagnostics: &diagnostics)
             case .defaultValue, .transform:
                 if let arguments, arguments.count == 1, let only = arguments.first, only.label == nil {
-                    marker.expression = only.expression.trimmed
+                    marker.expression = only.expression
                 } else {
                     diagnostics.add(
                         .malformedMarker(marker: marker.displayName, expected: "one unlabeled argument"), at: attribute)
@@ -176,7 +176,7 @@ enum AttributeReader {
         guard let arguments = argumentList(attribute),
             let argument = arguments.first(where: { $0.label?.text == "keyStrategy" })
         else { return .useDefaultKeys }
-        let expression = argument.expression.trimmed
+        let expression = argument.expression
         if let member = expression.as(MemberAccessExprSyntax.self), isStrategyType(member.base) {
             let name = member.declName.baseName.text
             if name == "useDefaultKeys" { return .useDefaultKeys }

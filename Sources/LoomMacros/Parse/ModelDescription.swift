@@ -50,9 +50,11 @@ struct PropertyDescription {
     var identifier: TokenSyntax?
     /// The name without backticks, used as the default key and in messages.
     var name: String
-    /// The type annotation, taken from a later binding for `var a, b: Int`.
+    /// The type annotation, taken from a later binding for `var a, b: Int`. Nodes of the
+    /// declaration, trivia and all (`Int // count`): generators read them through
+    /// `trimmedText`, since a trimmed copy costs a new tree per node.
     var type: TypeSyntax?
-    /// The initial value.
+    /// The initial value, as written (read through `trimmedText`).
     var initializer: ExprSyntax?
     /// `let` rather than `var`.
     var isLet: Bool
@@ -110,7 +112,7 @@ struct Marker {
     /// For `@JSONKey(strategy:)`: how the property name becomes its key.
     var keyStyle: KeyStyle?
     /// For `@JSONDefault` and `@JSONTransform`: the expression; for `@JSONLenient(rounding:)`:
-    /// the rounding rule.
+    /// the rounding rule, as written (read through `trimmedText`).
     var expression: ExprSyntax?
     /// For `@JSONMerge`: the policy.
     var mergePolicy: MergePolicy?
