@@ -182,8 +182,35 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         case classModel(MappedModel, ModelDescription, ClassInfo)
     }
 
-    /// Runs parse, read and check; `nil` when any stage reported a problem (in `diagnostics`).
+    /// Plans already made in this process, by the text of the declaration and of its
+    /// lexical context: the compiler asks for both roles of every model, each with a fresh
+    /// syntax tree of the same declaration.
+    ///
+    /// Only the plugin's entry point turns it on (``rememberPlans()``): the plugin handles one
+    /// message at a time, where tests expand declarations on several threads at once.
+    nonisolated(unsafe) private static var plans: [String: Plan]?
+
+    /// Keeps every successful plan for the other role of the same declaration.
+    static func rememberPlans() {
+        plans = [:]
+    }
+
+    /// The plan of `declaration`, made once per process when plans are remembered. Only a
+    /// plan without problems is kept: diagnostics point into the tree they were made from.
     private static func plan(
+        _ declaration: some DeclGroupSyntax, attribute node: AttributeSyntax, in context: some MacroExpansionContext,
+        diagnostics: inout DiagnosticList
+    ) -> Plan? {
+        guard plans != nil else { return makePlan(declaration, attribute: node, in: context, diagnostics: &diagnostics) }
+        let key = context.lexicalContext.map(\.description).joined(separator: "\u{0}") + "\u{1}" + declaration.description
+        if let plan = plans?[key] { return plan }
+        let plan = makePlan(declaration, attribute: node, in: context, diagnostics: &diagnostics)
+        if let plan, diagnostics.isEmpty { plans?[key] = plan }
+        return plan
+    }
+
+    /// Runs parse, read and check; `nil` when any stage reported a problem (in `diagnostics`).
+    private static func makePlan(
         _ declaration: some DeclGroupSyntax, attribute node: AttributeSyntax, in context: some MacroExpansionContext,
         diagnostics: inout DiagnosticList
     ) -> Plan? {

@@ -4,4 +4,8 @@ import SwiftSyntaxMacros
 @main
 struct LoomMacrosPlugin: CompilerPlugin {
     let providingMacros: [Macro.Type] = [JSONModelMacro.self, JSONMarkerMacro.self]
+
+    init() {
+        JSONModelMacro.rememberPlans()
+    }
 }
