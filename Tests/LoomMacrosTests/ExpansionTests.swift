@@ -476,6 +476,36 @@ struct ExpansionTests {
         }
     }
 
+    /// Types and expressions are read from the declaration as written: the comments and
+    /// spaces around them never reach the generated code (a `//` comment there would end a
+    /// generated line early).
+    @Test func commentsAroundTypesAndExpressionsStayOut() {
+        let (text, diagnostics) = expansion(
+            of: """
+                @JSONModel
+                public struct Sample {
+                    public var count: Int // items
+                    @JSONDefault( 5 /* five */ ) public var limit: Int
+                    public var note: String? /* optional */ = "none" // note
+                }
+                """)
+        #expect(diagnostics == [])
+        // In the declaration, which the expanded text repeats (without the marker attributes,
+        // which expand to nothing), and nowhere else.
+        for (comment, count) in [("// items", 1), ("/* five */", 0), ("/* optional */", 1), ("// note", 1)] {
+            #expect(text.components(separatedBy: comment).count - 1 == count, "\(comment)")
+        }
+        let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        for expected in [
+            "public init(count: Int, limit: Int, note: String? = \"none\") {",
+            "case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)",
+            "try reader.defaulted(&s_v1, _loomKeys, 1, context, default: \"5\")",
+            "return (try reader.unwrap(s_v0.take()), s_v1.take() ?? 5, s_v2.take())",
+        ] {
+            #expect(lines.contains(Substring(expected)), "missing: \(expected)")
+        }
+    }
+
     @Test func namespacedModel() {
         assertExpansion(
             """
