@@ -90,3 +90,11 @@ func expansion(of source: String, macros: [String: MacroSpec] = loomMacros) -> (
         indentationWidth: .spaces(4))
     return (expanded.description, context.diagnostics.map(\.message))
 }
+
+/// Expects each of `expected` as a whole line of `text`, indentation aside.
+func expectLines(_ expected: [String], in text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let lines = Set(text.split(separator: "\n").map { String($0.trimmingPrefix(while: \.isWhitespace)) })
+    for line in expected {
+        #expect(lines.contains(line), "missing: \(line)", sourceLocation: sourceLocation)
+    }
+}

@@ -584,17 +584,15 @@ extension TransformExpansionTests {
                 }
                 """#)
         #expect(diagnostics == [])
-        let lines = text.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
-        for expected in [
-            #"try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
-            #"let c1 = try reader.collected(&s_c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }"#,
-            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
-            #"try reader.defaulted(&s_v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
-            // update(json:): the same property without the note's text.
-            #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "")"#,
-        ] {
-            #expect(lines.contains(Substring(expected)), "missing: \(expected)")
-        }
+        expectLines(
+            [
+                #"try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1)], .defaulted, context, default: "\"untitled\"")"#,
+                #"let c1 = try reader.collected(&s_c1, [("lat", _loomKeys, 2), ("lng", _loomKeys, 3)], .defaulted, context, default: "[:]") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }"#,
+                #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "[ \"a\", \"b\" ]")"#,
+                #"try reader.defaulted(&s_v3, _loomKeys, 5, context, default: "Array(repeating: \"a very long default expression\", count: 10…")"#,
+                // update(json:): the same property without the note's text.
+                #"try reader.defaulted(&s_v2, _loomKeys, 4, context, default: "")"#,
+            ], in: text)
     }
 }
 
