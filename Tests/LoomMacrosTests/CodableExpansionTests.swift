@@ -53,7 +53,7 @@ struct CodableExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -70,7 +70,7 @@ struct CodableExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -117,7 +117,7 @@ struct CodableExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.login = u0
                 }

@@ -30,7 +30,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -48,7 +48,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -94,7 +94,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.login = u0
                     self.id = u1
@@ -133,7 +133,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -151,7 +151,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -202,7 +202,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.name = u0
                     if var new1 = u1 { Swift.swap(&self.count, &new1) }
@@ -234,7 +234,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -251,7 +251,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -294,7 +294,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.name = u0
                 }
@@ -338,7 +338,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -361,7 +361,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -424,7 +424,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u3, u4, u5) = values
                     self.id = u0
                     var new1 = u1; Swift.swap(&self.created, &new1)
@@ -529,7 +529,7 @@ struct ExpansionTests {
                     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                         let _loomKeys = Self._loomKeys
                         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                         var hint = 0
@@ -547,7 +547,7 @@ struct ExpansionTests {
                     }
 
                     @inline(__always)
-                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
                         var (s_v0, s_v1) = slots.take()
                         try reader.required(&s_v0, _loomKeys, 0, context)
@@ -594,7 +594,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.user = u0
                     self.kind = u1
@@ -638,7 +638,7 @@ struct ExpansionTests {
                     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                         let _loomKeys = Self._loomKeys
                         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                         var hint = 0
@@ -660,7 +660,7 @@ struct ExpansionTests {
                     }
 
                     @inline(__always)
-                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
                         var (s_v0, s_v1, s_v2) = slots.take()
                         try reader.required(&s_v0, _loomKeys, 0, context)
@@ -709,7 +709,7 @@ struct ExpansionTests {
                         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                     }
 
-                    init(_loomValues values: consuming _LoomValues) {
+                    init(_loomValues values: _LoomValues) {
                         let (u0, u1, u2) = values
                         self.value = u0
                         var new1 = u1; Swift.swap(&self.expires, &new1)
@@ -753,7 +753,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -771,7 +771,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -817,7 +817,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.htmlURL = u0
                     self.name = u1
@@ -860,7 +860,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
@@ -908,7 +908,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
@@ -972,7 +972,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3) = values
                     self.id = u0
                     self.login = u1
@@ -1007,7 +1007,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1026,7 +1026,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let s_r0 = slots.s.r0
                     var (s_v0, _) = slots.take()
@@ -1070,7 +1070,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.id = u0
                 }
@@ -1104,7 +1104,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -1136,7 +1136,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let s_r0 = slots.s.r0
@@ -1182,7 +1182,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     var new0 = u0; Swift.swap(&self.title, &new0)
                 }
@@ -1218,7 +1218,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -1251,7 +1251,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     var (s_c0, s_c1, _) = slots.take()
@@ -1307,7 +1307,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.temperatures = u0
                     var new1 = u1; Swift.swap(&self.wind, &new1)
@@ -1344,7 +1344,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1363,7 +1363,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.optional(&s_v0, _loomKeys, 0, context)
@@ -1412,7 +1412,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     self.website = u1
                     var new0 = u0; Swift.swap(&self.bio, &new0)
@@ -1450,7 +1450,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1473,7 +1473,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
@@ -1523,7 +1523,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     if var new0 = u0 { Swift.swap(&self.retries, &new0) }
                     if var new1 = u1 { Swift.swap(&self.labels, &new1) }
@@ -1561,7 +1561,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1582,7 +1582,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
@@ -1631,7 +1631,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     self.retries = u0
                     self.limit = u1
@@ -1667,7 +1667,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1685,7 +1685,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v1, _) = slots.take()
                     try reader.required(&s_v1, _loomKeys, 1, context)
@@ -1729,7 +1729,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u1 = values
                     self.payload = u1
                 }
@@ -1765,7 +1765,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1782,7 +1782,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -1825,7 +1825,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.title = u0
                 }
@@ -1864,7 +1864,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1886,7 +1886,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -1939,7 +1939,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.start = u0
                     var new1 = u1; Swift.swap(&self.end, &new1)
@@ -1974,7 +1974,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1996,7 +1996,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2044,7 +2044,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.coordinates = u0
                     self.matrix = u1
@@ -2079,7 +2079,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2101,7 +2101,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2149,7 +2149,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.members = u0
                     self.leads = u1
@@ -2182,7 +2182,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2201,7 +2201,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2245,7 +2245,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.tags = u0
                 }
@@ -2279,7 +2279,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2301,7 +2301,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2349,7 +2349,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.byRank = u0
                     self.byState = u1
@@ -2386,7 +2386,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -2420,7 +2420,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     var (s_v0, s_v1, _) = slots.take()
@@ -2476,7 +2476,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.items = u0
                     var new1 = u1; Swift.swap(&self.next, &new1)
@@ -2511,7 +2511,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2529,7 +2529,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2580,7 +2580,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.x = u0
                     self.y = u1
@@ -2620,7 +2620,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2640,7 +2640,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2, s_v3) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2692,7 +2692,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3) = values
                     self.cacheControl = u0
                     self.apiVersion = u1
@@ -2731,7 +2731,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2750,7 +2750,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2799,7 +2799,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     self.userName = u0
                     self.id = u2
@@ -2838,7 +2838,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2856,7 +2856,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -2902,7 +2902,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.userName = u0
                     self.id = u1
@@ -2933,7 +2933,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -2948,7 +2948,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     try reader.endObject()
                     return ()
                 }
@@ -2985,7 +2985,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                 }
             }
             """
@@ -3029,7 +3029,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3046,7 +3046,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -3089,7 +3089,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.value = u0
                 }
@@ -3123,7 +3123,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3142,7 +3142,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -3191,7 +3191,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     self.first = u0
                     self.second = u1
@@ -3225,7 +3225,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3242,7 +3242,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -3285,7 +3285,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.name = u0
                 }
@@ -3320,7 +3320,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3338,7 +3338,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -3384,7 +3384,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.dotted = u0
                     self.quoted = u1
@@ -3431,7 +3431,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3454,7 +3454,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -3510,7 +3510,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3, u4) = values
                     self.name = u0
                     if let value = u3 { self.score = value }
@@ -3551,7 +3551,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -3571,7 +3571,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -3618,7 +3618,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.handler = u0
                     var new1 = u1; Swift.swap(&self.label, &new1)
@@ -3656,7 +3656,7 @@ struct ExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     slots.f.start = try reader.objectStart()
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -3675,7 +3675,7 @@ struct ExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let s_f = slots.s.f
                     var (s_v0, s_v1, s_v2, s_u3, _) = slots.take()
@@ -3727,7 +3727,7 @@ struct ExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3) = values
                     self.id = u0
                     self.shipping = u1

@@ -441,7 +441,7 @@ struct PolyExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -459,7 +459,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -485,7 +485,7 @@ struct PolyExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1) = values
                     self.id = u0
                     var new1 = u1; Swift.swap(&self.displayName, &new1)
@@ -529,7 +529,7 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }
                 }
 
-                func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     let _loomKeys = Self._loomKeys
@@ -586,7 +586,7 @@ struct PolyExpansionTests {
                     init() {}
                 }
 
-                static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, Int.self, context)
@@ -595,7 +595,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -609,11 +609,11 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                 }
 
-                static func _loomValues_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Message {
+                static func _loomValues_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_Message {
                     return try reader.unwrap(slots.s.v0.take())
                 }
 
@@ -622,7 +622,7 @@ struct PolyExpansionTests {
                     self.id = u0
                 }
 
-                func _loomAfterReading_Message<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_Message<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                 }
 
                 required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -645,7 +645,7 @@ struct PolyExpansionTests {
                     try reader.instance(of: Self.self, keys: Self._loomObjectKeys, context, chosenBy: Self.jsonClass(for:)) { try Self._loomMake(&$0, context) }
                 }
 
-                class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Message {
+                class func _loomMake(_ reader: inout Loom._JSONReader, _ context: Loom.JSONDecodingContext) throws -> Message {
                     try Message(_loomReading: &reader, context: context)
                 }
 
@@ -714,14 +714,14 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_Message(&reader, context) }
                 }
 
-                func _loomUpdateReading_Message<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_Message<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Message()
                     try Message._loomRead_Message(&slots, &reader, context)
                     try self._loomUpdate_Message(&slots, Message._loomKeys, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.s.v0.take() { self.id = value }
                 }
@@ -771,7 +771,7 @@ struct PolyExpansionTests {
                     init() {}
                 }
 
-                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, String.self, context)
@@ -782,7 +782,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                     guard try reader.beginObject(Self.self, _loomKeys_TextMessage, context) else { return }
                     var hint = 0
@@ -796,13 +796,13 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                     try reader.optional(&slots.s.v1, keys, base &+ 1, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 2, &reader, context)
                 }
 
-                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
+                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
                     return (try reader.unwrap(slots.s.v0.take()), Loom._flattened(slots.s.v1.take()))
                 }
 
@@ -813,7 +813,7 @@ struct PolyExpansionTests {
                     try super.init(_loomSlots: &slots.sup, &reader, context)
                 }
 
-                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomAfterReading_Message(keys, base &+ 2, &reader, context)
                 }
 
@@ -831,7 +831,7 @@ struct PolyExpansionTests {
                     try self._loomAfterReading_TextMessage(TextMessage._loomKeys_TextMessage, 0, &reader, context)
                 }
 
-                override class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
+                override class func _loomMake(_ reader: inout Loom._JSONReader, _ context: Loom.JSONDecodingContext) throws -> TextMessage {
                     try TextMessage(_loomReading: &reader, context: context)
                 }
 
@@ -878,14 +878,14 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
                 }
 
-                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try self._loomUpdate_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 2, &reader, context)
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     try reader.optionalDefaulted(&slots.s.v1, keys, base &+ 1, context, default: "")
@@ -958,7 +958,7 @@ struct PolyExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -975,7 +975,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -1023,7 +1023,7 @@ struct PolyExpansionTests {
                     try reader.hook("validate()", context) { try self.validate() }
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.title = u0
                 }
@@ -1070,7 +1070,7 @@ struct PolyExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1094,7 +1094,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -1157,7 +1157,7 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }
                 }
 
-                mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     let _loomKeys = Self._loomKeys
@@ -1202,7 +1202,7 @@ struct PolyExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3, u4, u5) = values
                     self.number = u0
                     self.title = u1
@@ -1240,7 +1240,7 @@ struct PolyExpansionTests {
                     public init() {}
                 }
 
-                public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, String.self, context)
@@ -1249,7 +1249,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1263,11 +1263,11 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                 }
 
-                static func _loomValues_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_Node {
+                static func _loomValues_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_Node {
                     return try reader.unwrap(slots.s.v0.take())
                 }
 
@@ -1276,7 +1276,7 @@ struct PolyExpansionTests {
                     self.name = u0
                 }
 
-                public func _loomAfterReading_Node<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public func _loomAfterReading_Node<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                 }
 
                 public required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -1299,7 +1299,7 @@ struct PolyExpansionTests {
                     try reader.instance(of: Self.self, keys: Self._loomObjectKeys) { try Self._loomMake(&$0, context) }
                 }
 
-                open class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> Node {
+                open class func _loomMake(_ reader: inout Loom._JSONReader, _ context: Loom.JSONDecodingContext) throws -> Node {
                     try Node(_loomReading: &reader, context: context)
                 }
 
@@ -1356,14 +1356,14 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_Node(&reader, context) }
                 }
 
-                func _loomUpdateReading_Node<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_Node<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Node()
                     try Node._loomRead_Node(&slots, &reader, context)
                     try self._loomUpdate_Node(&slots, Node._loomKeys, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.s.v0.take() { self.name = value }
                 }
@@ -1485,7 +1485,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_label = Loom._JSONKeySet(["text", "font_size", "weight"], explicit: [true, true, true])
 
-                static func _loomRead_point<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_point<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.point(
                         try reader.item(0, context) { try $0.jsonValue(Double.self, $1) },
@@ -1501,7 +1501,7 @@ struct PolyExpansionTests {
                     writer.endArray()
                 }
 
-                static func _loomRead_label<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_label<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_label
                     var v0: Optional<String> = nil
                     var v1: Optional<Int?> = nil
@@ -1647,7 +1647,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_note = Loom._JSONKeySet(["content", "tags"], explicit: [true, true])
 
-                static func _loomRead_note<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_note<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_note
                     var v0: Optional<String> = nil
                     var v1: Optional<[[String]]> = nil
@@ -1766,7 +1766,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_failure = Loom._JSONKeySet(["code", "message"], explicit: [true, true])
 
-                static func _loomRead_success<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_success<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.success(
                         try reader.item(0, context) { try $0.jsonValue(Int.self, $1) },
@@ -1782,7 +1782,7 @@ struct PolyExpansionTests {
                     writer.endArray()
                 }
 
-                static func _loomRead_failure<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_failure<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_failure
                     var v0: Optional<Int> = nil
                     var v1: Optional<String?> = nil
@@ -1899,7 +1899,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_named = Loom._JSONKeySet(["x", "y"], explicit: [true, true])
 
-                static func _loomRead_pair<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_pair<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.pair(
                         try reader.item(0, context) { try $0.jsonValue(Double.self, $1) },
@@ -1915,7 +1915,7 @@ struct PolyExpansionTests {
                     writer.endArray()
                 }
 
-                static func _loomRead_named<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_named<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_named
                     var v0: Optional<Double> = nil
                     var v1: Optional<Double> = nil

@@ -44,7 +44,7 @@ struct SchemaExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -70,7 +70,7 @@ struct SchemaExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -129,7 +129,7 @@ struct SchemaExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3, u4) = values
                     self.start = u0
                     self.count = u3
@@ -166,7 +166,7 @@ struct SchemaExpansionTests {
                     init() {}
                 }
 
-                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, String.self, context)
@@ -175,7 +175,7 @@ struct SchemaExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                     guard try reader.beginObject(Self.self, _loomKeys_TextMessage, context) else { return }
                     var hint = 0
@@ -189,12 +189,12 @@ struct SchemaExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 1, &reader, context)
                 }
 
-                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
+                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
                     return try reader.unwrap(slots.s.v0.take())
                 }
 
@@ -204,7 +204,7 @@ struct SchemaExpansionTests {
                     try super.init(_loomSlots: &slots.sup, &reader, context)
                 }
 
-                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomAfterReading_Message(keys, base &+ 1, &reader, context)
                 }
 
@@ -222,7 +222,7 @@ struct SchemaExpansionTests {
                     try self._loomAfterReading_TextMessage(TextMessage._loomKeys_TextMessage, 0, &reader, context)
                 }
 
-                override class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> TextMessage {
+                override class func _loomMake(_ reader: inout Loom._JSONReader, _ context: Loom.JSONDecodingContext) throws -> TextMessage {
                     try TextMessage(_loomReading: &reader, context: context)
                 }
 
@@ -266,14 +266,14 @@ struct SchemaExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
                 }
 
-                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try self._loomUpdate_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 1, &reader, context)
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.s.v0.take() { self.body = value }

@@ -44,7 +44,7 @@ struct TransformExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -69,7 +69,7 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -126,7 +126,7 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     self.start = u0
                     self.end = u2
@@ -161,7 +161,7 @@ struct TransformExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -180,7 +180,7 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
@@ -225,7 +225,7 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.at = u0
                 }
@@ -262,7 +262,7 @@ struct TransformExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -285,7 +285,7 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2) = slots.take()
                     try reader.defaulted(&s_v0, _loomKeys, 0, context.lenient, default: "0")
@@ -341,7 +341,7 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2) = values
                     self.ids = u1
                     if var new0 = u0 { Swift.swap(&self.count, &new0) }
@@ -375,7 +375,7 @@ struct TransformExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -393,7 +393,7 @@ struct TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
                     var (s_v0, _) = slots.take()
@@ -437,7 +437,7 @@ struct TransformExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let u0 = values
                     self.id = u0
                 }
@@ -480,7 +480,7 @@ extension TransformExpansionTests {
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -501,7 +501,7 @@ extension TransformExpansionTests {
                 }
 
                 @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
                     var (s_v0, s_v1, s_v2, s_v3) = slots.take()
@@ -554,7 +554,7 @@ extension TransformExpansionTests {
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
 
-                init(_loomValues values: consuming _LoomValues) {
+                init(_loomValues values: _LoomValues) {
                     let (u0, u1, u2, u3) = values
                     self.stars = u0
                     self.votes = u1

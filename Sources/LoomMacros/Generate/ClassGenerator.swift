@@ -256,7 +256,7 @@ enum ClassGenerator {
         let superSimple = superName.map(simpleName)
         let lenient = model.isLenient
             ? ["let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))"] : []
-        let context = "_ context: borrowing Loom.JSONDecodingContext"
+        let context = MappingGenerator.contextParameter
         var members: [String] = []
 
         members.append("typealias _LoomValues_\(name) = \(StructGenerator.valuesType(model))")
@@ -338,7 +338,7 @@ enum ClassGenerator {
 
         var designated = CodeWriter()
         designated.block(
-            "\(exposed)init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_\(name), _ reader: inout R, \(context)) throws"
+            "\(exposed)init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_\(name), _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             switch decoded.count {
             case 0: break
@@ -400,7 +400,7 @@ enum ClassGenerator {
             direct.line("")
         }
         direct.block(
-            "\(overridable)\(override)class func _loomMake(_ reader: inout Loom._JSONReader, _ context: borrowing Loom.JSONDecodingContext) throws -> \(name)"
+            "\(overridable)\(override)class func _loomMake(_ reader: inout Loom._JSONReader, \(MappingGenerator.contextParameter)) throws -> \(name)"
         ) { body in
             if hooks.willDecode != nil {
                 // `jsonWillDecode` rewrites a parsed value: such a class reads from a document.

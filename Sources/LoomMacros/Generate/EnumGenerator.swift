@@ -773,7 +773,7 @@ enum EnumGenerator {
         var writer = CodeWriter()
         let values = entry.values ?? []
         writer.block(
-            "static func \(readFunction(entry))<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws -> Self"
+            "static func \(readFunction(entry))<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws -> Self"
         ) { body in
             guard entry.isLabeled else {
                 body.line("try reader.beginItems(Self.self, count: \(values.count), context)")

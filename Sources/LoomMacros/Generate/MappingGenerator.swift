@@ -500,15 +500,21 @@ enum MappingGenerator {
         }
     }
 
+    /// The context parameter of the generated functions that are neither initializers nor
+    /// protocol requirements. Not `borrowing`: a function passes a copyable parameter that way
+    /// already, and the modifier would only make it a no-implicit-copy value, which Swift 6's
+    /// move checker and region-based isolation checking then follow through every use.
+    static let contextParameter = "_ context: Loom.JSONDecodingContext"
+
     /// The generic signature of the member loop, which fills the slots: their tuple, which
     /// compiles faster than the struct around it (no noncopyable value to check at every
     /// member) and is the same memory.
     static let readerParameters =
-        "<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+        "<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, \(contextParameter)) throws"
 
     /// The generic signature of the checks, which take the slots' values.
     static let finishParameters =
-        "<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+        "<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, \(contextParameter)) throws"
 }
 
 extension MappedProperty {

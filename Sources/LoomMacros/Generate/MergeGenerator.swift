@@ -146,7 +146,7 @@ enum MergeGenerator {
         let mutating = isClass ? "" : "mutating "
         var update = CodeWriter()
         update.block(
-            "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+            "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws"
         ) { body in
             body.line("var slots = \(MappingGenerator.newSlots(model))")
             body.line("try Self._loomRead(&slots.s, &reader, context)")
@@ -198,7 +198,7 @@ enum MergeGenerator {
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false, base: "base")
         var update = CodeWriter()
         update.block(
-            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(MappingGenerator.contextParameter)) throws"
         ) { body in
             if let superclass = info.superclass {
                 body.line(
@@ -227,7 +227,7 @@ enum MergeGenerator {
         }
         var entry = CodeWriter()
         entry.block(
-            "func _loomUpdateReading_\(name)<R: Loom._JSONReading>(_ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+            "func _loomUpdateReading_\(name)<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws"
         ) { body in
             body.line("var slots = _LoomSlots_\(name)()")
             body.line("try \(name)._loomRead_\(name)(&slots, &reader, context)")

@@ -175,10 +175,14 @@ enum StructGenerator {
     /// end of a large initializer that assigns over a first value (a retain and a release of
     /// every reference the model holds, about 8 % of a twitter.json decode), and the swap,
     /// with plain stores first so that `self` is whole before it, avoids that copy.
+    ///
+    /// The tuple is not marked `consuming`: an initializer takes its parameters that way
+    /// already, and the modifier would only make the tuple a no-implicit-copy value for the
+    /// move checker and the isolation checker to follow.
     static func valuesInitializer(_ model: MappedModel) -> CodeWriter {
         let decoded = model.properties.filter(\.decodes)
         var writer = CodeWriter()
-        writer.block("init(_loomValues values: consuming _LoomValues)") { body in
+        writer.block("init(_loomValues values: _LoomValues)") { body in
             switch decoded.count {
             case 0: break
             case 1: body.line("let u\(decoded[0].index) = values")

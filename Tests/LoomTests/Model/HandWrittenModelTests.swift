@@ -22,7 +22,7 @@ struct HandUser: Equatable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -44,7 +44,7 @@ struct HandUser: Equatable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         try reader.required(&slots.s.v0, _loomKeys, 0, context)
@@ -85,7 +85,7 @@ extension HandUser: JSONModel {
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1) = values
         self.login = u0
         self.id = u1
@@ -120,7 +120,7 @@ struct HandIssue: Equatable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -174,7 +174,7 @@ struct HandIssue: Equatable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -235,7 +235,7 @@ extension HandIssue: JSONModel {
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1, u2, u3, u4, u5, u6) = values
         self.number = u0
         self.state = u1

@@ -24,7 +24,7 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -49,7 +49,7 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         try reader.required(&slots.v0, _loomKeys, 0, context)
@@ -78,7 +78,7 @@ public final class FuzzAccount: Equatable, CustomStringConvertible {
         self.init(_loomValues: try Self._loomFinish(&slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1, u2) = values
         self.id = u0
         var new1 = u1; Swift.swap(&self.displayName, &new1)
@@ -142,7 +142,7 @@ public class FuzzMessage: Equatable {
 
     static func _loomReadMember_FuzzMessage<R: _JSONReading>(
         _ slots: inout _LoomSlots_FuzzMessage, _ slot: Int, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
-        _ context: borrowing JSONDecodingContext
+        _ context: JSONDecodingContext
     ) throws {
         let _loomKeys_1 = Self._loomKeys_1
         switch slot {
@@ -171,7 +171,7 @@ public class FuzzMessage: Equatable {
 
     @inline(never)
     static func _loomRead_FuzzMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzMessage, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots_FuzzMessage, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -192,7 +192,7 @@ public class FuzzMessage: Equatable {
 
     static func _loomCheck_FuzzMessage<R: _JSONReading>(
         _ slots: inout _LoomSlots_FuzzMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
-        _ context: borrowing JSONDecodingContext
+        _ context: JSONDecodingContext
     ) throws {
         let _loomKeys_1 = Self._loomKeys_1
         try reader.required(&slots.v0, keys, base &+ 0, context)
@@ -201,7 +201,7 @@ public class FuzzMessage: Equatable {
     }
 
     static func _loomValues_FuzzMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzMessage, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots_FuzzMessage, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues_FuzzMessage {
         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil, slots.v2.take() ?? nil)
     }
@@ -216,7 +216,7 @@ public class FuzzMessage: Equatable {
     }
 
     func _loomAfterReading_FuzzMessage<R: _JSONReading>(
-        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
     }
 
@@ -245,7 +245,7 @@ public class FuzzMessage: Equatable {
     }
 
     public class func _loomMake(
-        _ reader: inout _JSONReader, _ context: borrowing JSONDecodingContext
+        _ reader: inout _JSONReader, _ context: JSONDecodingContext
     ) throws -> FuzzMessage {
         try FuzzMessage(_loomReading: &reader, context: context)
     }
@@ -323,7 +323,7 @@ public final class FuzzTextMessage: FuzzMessage {
 
     static func _loomReadMember_FuzzTextMessage<R: _JSONReading>(
         _ slots: inout _LoomSlots_FuzzTextMessage, _ slot: Int, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
-        _ context: borrowing JSONDecodingContext
+        _ context: JSONDecodingContext
     ) throws {
         switch slot {
         case 0:
@@ -334,7 +334,7 @@ public final class FuzzTextMessage: FuzzMessage {
 
     @inline(never)
     static func _loomRead_FuzzTextMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzTextMessage, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots_FuzzTextMessage, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzTextMessage = Self._loomKeys_FuzzTextMessage
         guard try reader.beginObject(Self.self, _loomKeys_FuzzTextMessage, context) else { return }
@@ -356,14 +356,14 @@ public final class FuzzTextMessage: FuzzMessage {
 
     static func _loomCheck_FuzzTextMessage<R: _JSONReading>(
         _ slots: inout _LoomSlots_FuzzTextMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
-        _ context: borrowing JSONDecodingContext
+        _ context: JSONDecodingContext
     ) throws {
         try reader.required(&slots.v0, keys, base &+ 0, context)
         try FuzzMessage._loomCheck_FuzzMessage(&slots.sup, keys, base &+ 1, &reader, context)
     }
 
     static func _loomValues_FuzzTextMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzTextMessage, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots_FuzzTextMessage, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues_FuzzTextMessage {
         return try reader.unwrap(slots.v0.take())
     }
@@ -377,7 +377,7 @@ public final class FuzzTextMessage: FuzzMessage {
     }
 
     func _loomAfterReading_FuzzTextMessage<R: _JSONReading>(
-        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         try self._loomAfterReading_FuzzMessage(keys, base &+ 1, &reader, context)
     }
@@ -399,7 +399,7 @@ public final class FuzzTextMessage: FuzzMessage {
     }
 
     public override class func _loomMake(
-        _ reader: inout _JSONReader, _ context: borrowing JSONDecodingContext
+        _ reader: inout _JSONReader, _ context: JSONDecodingContext
     ) throws -> FuzzTextMessage {
         try FuzzTextMessage(_loomReading: &reader, context: context)
     }
@@ -451,7 +451,7 @@ public final class FuzzPictureMessage: FuzzMessage {
 
     static func _loomReadMember_FuzzPictureMessage<R: _JSONReading>(
         _ slots: inout _LoomSlots_FuzzPictureMessage, _ slot: Int, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
-        _ context: borrowing JSONDecodingContext
+        _ context: JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
         switch slot {
@@ -478,7 +478,7 @@ public final class FuzzPictureMessage: FuzzMessage {
 
     @inline(never)
     static func _loomRead_FuzzPictureMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzPictureMessage, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots_FuzzPictureMessage, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzPictureMessage = Self._loomKeys_FuzzPictureMessage
         guard try reader.beginObject(Self.self, _loomKeys_FuzzPictureMessage, context) else { return }
@@ -500,7 +500,7 @@ public final class FuzzPictureMessage: FuzzMessage {
 
     static func _loomCheck_FuzzPictureMessage<R: _JSONReading>(
         _ slots: inout _LoomSlots_FuzzPictureMessage, _ keys: _JSONKeySet, _ base: Int, _ reader: inout R,
-        _ context: borrowing JSONDecodingContext
+        _ context: JSONDecodingContext
     ) throws {
         let _loomKeys_FuzzPictureMessage_1 = Self._loomKeys_FuzzPictureMessage_1
         try reader.required(&slots.v0, keys, base &+ 0, context)
@@ -509,7 +509,7 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     static func _loomValues_FuzzPictureMessage<R: _JSONReading>(
-        _ slots: inout _LoomSlots_FuzzPictureMessage, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots_FuzzPictureMessage, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues_FuzzPictureMessage {
         return (try reader.unwrap(slots.v0.take()), slots.v1.take() ?? nil)
     }
@@ -525,7 +525,7 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     func _loomAfterReading_FuzzPictureMessage<R: _JSONReading>(
-        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ keys: _JSONKeySet, _ base: Int, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         try self._loomAfterReading_FuzzMessage(keys, base &+ 2, &reader, context)
     }
@@ -547,7 +547,7 @@ public final class FuzzPictureMessage: FuzzMessage {
     }
 
     public override class func _loomMake(
-        _ reader: inout _JSONReader, _ context: borrowing JSONDecodingContext
+        _ reader: inout _JSONReader, _ context: JSONDecodingContext
     ) throws -> FuzzPictureMessage {
         try FuzzPictureMessage(_loomReading: &reader, context: context)
     }

@@ -27,7 +27,7 @@ public struct FuzzUser: Equatable, Sendable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -49,7 +49,7 @@ public struct FuzzUser: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         try reader.required(&slots.s.v0, _loomKeys, 0, context)
@@ -90,7 +90,7 @@ extension FuzzUser: JSONModel {
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1) = values
         self.login = u0
         self.id = u1
@@ -121,7 +121,7 @@ public struct FuzzProfile: Equatable, Sendable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
@@ -167,7 +167,7 @@ public struct FuzzProfile: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         try reader.required(&slots.s.v0, _loomKeys, 0, context)
@@ -242,7 +242,7 @@ extension FuzzProfile: JSONModel {
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1, u2, u3, u4, u5, u6, u7, u8) = values
         self.name = u0
         self.age = u1
@@ -316,7 +316,7 @@ public struct FuzzIssue: Sendable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -404,7 +404,7 @@ public struct FuzzIssue: Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -513,7 +513,7 @@ extension FuzzIssue: JSONModel {
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1, u2, u3, u4, u5, u6, u7, u8, u9, u10, u11, u12, u13, u14, u15) = values
         self.number = u0
         self.state = u1
@@ -620,7 +620,7 @@ public struct FuzzReading: Equatable, Sendable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -676,7 +676,7 @@ public struct FuzzReading: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -762,7 +762,7 @@ extension FuzzReading: JSONModel {
         try reader.hook("validate()", context) { try self.validate() }
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1, u2, u3, u4, u5) = values
         self.station = u0
         self.temperatures = u1
@@ -789,7 +789,7 @@ public struct FuzzCircle: Equatable, Sendable {
 
     @inline(never)
     static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -827,7 +827,7 @@ public struct FuzzCircle: Equatable, Sendable {
 
     @inline(__always)
     static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: borrowing JSONDecodingContext
+        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
     ) throws -> _LoomValues {
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
@@ -874,7 +874,7 @@ extension FuzzCircle: JSONModel {
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
     }
 
-    init(_loomValues values: consuming _LoomValues) {
+    init(_loomValues values: _LoomValues) {
         let (u0, u1, u2) = values
         self.radius = u0
         if var new1 = u1 { Swift.swap(&self.x, &new1) }
