@@ -86,8 +86,9 @@ struct CodableExpansionTests {
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.login, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.login, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 

@@ -65,9 +65,10 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.login, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.login, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -168,9 +169,10 @@ struct ExpansionTests {
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.count, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.name, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.count, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -267,8 +269,9 @@ struct ExpansionTests {
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -381,21 +384,22 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.client, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.client, _loomKeys, 2, to: &writer)
                     if let value = self.parent {
-                        context._writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(_loomKeys, 3, to: &writer)
                         try context._encodeJSON(value, to: &writer)
                     } else {
-                        context._writeKey(Self._loomKeys, 3, to: &writer)
+                        context._writeKey(_loomKeys, 3, to: &writer)
                         writer.writeNull()
                     }
                     if !self.tags.isEmpty {
-                        context._writeKey(Self._loomKeys, 4, to: &writer)
+                        context._writeKey(_loomKeys, 4, to: &writer)
                         try context.array(self.tags, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     }
-                    try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)
+                    try context._writeUnknown(self.extra, _loomKeys, to: &writer)
                     writer.endObject()
                 }
 
@@ -461,11 +465,11 @@ struct ExpansionTests {
                 "slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(UUID.self, $1) }",
                 "case 3: try reader.readSlot(&slots.v3, Data.self, context)",
                 "case 4: try reader.readSlot(&slots.v4, Kind.self, context)",
-                "try context._encodeJSONMember(self.count, Self._loomKeys, 0, to: &writer)",
-                "try context._encodeOptionalJSONMember(self.link, Self._loomKeys, 1, to: &writer)",
+                "try context._encodeJSONMember(self.count, _loomKeys, 0, to: &writer)",
+                "try context._encodeOptionalJSONMember(self.link, _loomKeys, 1, to: &writer)",
                 "try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }",
-                "try context._encode(self.blob, Self._loomKeys, 3, to: &writer)",
-                "try context._encode(self.kind, Self._loomKeys, 4, to: &writer)",
+                "try context._encode(self.blob, _loomKeys, 3, to: &writer)",
+                "try context._encode(self.kind, _loomKeys, 4, to: &writer)",
                 "object.add(_loomKeys, 0, schemas._jsonSchema(for: Swift.Int.self), .required)",
                 "object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Foundation.URL.self)), .optional)",
                 "object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: UUID.self)), .required)",
@@ -564,9 +568,10 @@ struct ExpansionTests {
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                        let _loomKeys = Self._loomKeys
                         try writer.beginObject()
-                        try context._encode(self.user, Self._loomKeys, 0, to: &writer)
-                        try context._encode(self.kind, Self._loomKeys, 1, to: &writer)
+                        try context._encode(self.user, _loomKeys, 0, to: &writer)
+                        try context._encode(self.kind, _loomKeys, 1, to: &writer)
                         writer.endObject()
                     }
 
@@ -678,12 +683,13 @@ struct ExpansionTests {
 
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                        let _loomKeys = Self._loomKeys
                         try writer.beginObject()
-                        try context._encodeJSONMember(self.value, Self._loomKeys, 0, to: &writer)
-                        try context._encodeOptionalJSONMember(self.expires, Self._loomKeys, 1, to: &writer)
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
+                        try context._encodeJSONMember(self.value, _loomKeys, 0, to: &writer)
+                        try context._encodeOptionalJSONMember(self.expires, _loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 2, to: &writer)
                         try context.array(self.scopes, to: &writer) { try context._encodeJSON($0, to: &$1) }
-                        try context._encodeJSONMember(self.kind, Self._loomKeys, 3, to: &writer)
+                        try context._encodeJSONMember(self.kind, _loomKeys, 3, to: &writer)
                         writer.endObject()
                     }
 
@@ -788,9 +794,10 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.htmlURL, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.name, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.htmlURL, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -929,18 +936,21 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    let _loomKeys_2 = Self._loomKeys_2
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.login, Self._loomKeys_1, 0, to: &writer)
+                    try context._encodeJSONMember(self.login, _loomKeys_1, 0, to: &writer)
                     if context.writesNulls || self.name != nil {
-                        context._writeKey(Self._loomKeys_1, 1, to: &writer)
+                        context._writeKey(_loomKeys_1, 1, to: &writer)
                         try writer.beginObject()
-                        try context._encodeOptionalJSONMember(self.name, Self._loomKeys_2, 0, to: &writer)
+                        try context._encodeOptionalJSONMember(self.name, _loomKeys_2, 0, to: &writer)
                         writer.endObject()
                     }
-                    try context._encodeJSONMember(self.userID, Self._loomKeys_1, 2, to: &writer)
+                    try context._encodeJSONMember(self.userID, _loomKeys_1, 2, to: &writer)
                     writer.endObject()
                     writer.endObject()
                 }
@@ -1043,8 +1053,9 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1154,8 +1165,9 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeOptionalJSONMember(self.title, Self._loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.title, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1269,17 +1281,19 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
                     let c0 = try context._collect(self.temperatures) { try context.dictionary($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     let c1 = try context._collect(self.wind) { try context.optionalValue($0, to: &$1) { try context.dictionary($0, to: &$1) { try context._encodeJSON($0, to: &$1) } } }
                     try writer.beginObject()
-                    try context._writeCollected(c0, "temp", Self._loomKeys, 0, to: &writer)
+                    try context._writeCollected(c0, "temp", _loomKeys, 0, to: &writer)
                     if context.writesNulls || c0["main.temp_max"] != nil {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 1, to: &writer)
                         try writer.beginObject()
-                        try context._writeCollected(c0, "main.temp_max", Self._loomKeys_1, 0, to: &writer)
+                        try context._writeCollected(c0, "main.temp_max", _loomKeys_1, 0, to: &writer)
                         writer.endObject()
                     }
-                    try context._writeCollected(c1, "wind_speed", Self._loomKeys, 2, to: &writer)
+                    try context._writeCollected(c1, "wind_speed", _loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1381,10 +1395,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeOptionalJSONMember(self.bio, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptionalJSONMember(self.website, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptionalJSONMember(self.none, Self._loomKeys, 2, to: &writer)
+                    try context._encodeOptionalJSONMember(self.bio, _loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.website, _loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.none, _loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1491,11 +1506,12 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.retries, Self._loomKeys, 0, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.retries, _loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try context.array(self.labels, to: &writer) { try context._encodeJSON($0, to: &$1) }
-                    try context._encodeOptionalJSONMember(self.theme, Self._loomKeys, 2, to: &writer)
+                    try context._encodeOptionalJSONMember(self.theme, _loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1600,10 +1616,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.retries, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.limit, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptionalJSONMember(self.theme, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.retries, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.limit, _loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.theme, _loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -1701,9 +1718,10 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.version, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.payload, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.version, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.payload, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -1798,8 +1816,9 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.title, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.title, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1903,14 +1922,15 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
                     if let value = self.end {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 1, to: &writer)
                         try context.transform(value, with: Self._loomTransformer_1, to: &writer)
                     } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -2013,10 +2033,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.array(self.coordinates, to: &writer) { try context.array($0, to: &$1) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } } }
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try context.array(self.matrix, to: &writer) { try context.array($0, to: &$1) { try context.optionalValue($0, to: &$1) { try context._encodeJSON($0, to: &$1) } } }
                     writer.endObject()
                 }
@@ -2118,10 +2139,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.dictionary(self.members, to: &writer) { try context.array($0, to: &$1) { try context.encode($0, to: &$1) } }
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try context.dictionary(self.leads, to: &writer) { try context.optionalValue($0, to: &$1) { try context.encode($0, to: &$1) } }
                     writer.endObject()
                 }
@@ -2217,8 +2239,9 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.array(self.tags, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     writer.endObject()
                 }
@@ -2318,10 +2341,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.dictionary(self.byRank, key: { context.dictionaryKey($0) }, to: &writer) { try context._encodeJSON($0, to: &$1) }
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try context.dictionary(self.byState, key: { context.dictionaryKey($0) }, to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     writer.endObject()
                 }
@@ -2546,9 +2570,10 @@ struct ExpansionTests {
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.x, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.y, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.x, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.y, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -2659,11 +2684,12 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.cacheControl, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.apiVersion, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptionalJSONMember(self.requestID, Self._loomKeys, 2, to: &writer)
-                    try context._encodeJSONMember(self.eTag, Self._loomKeys, 3, to: &writer)
+                    try context._encodeJSONMember(self.cacheControl, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.apiVersion, _loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.requestID, _loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.eTag, _loomKeys, 3, to: &writer)
                     writer.endObject()
                 }
 
@@ -2768,10 +2794,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.userName, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptionalJSONMember(self.avatarURL, Self._loomKeys, 1, to: &writer)
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.userName, _loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.avatarURL, _loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -2873,9 +2900,10 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.userName, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.userName, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3062,8 +3090,9 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.value, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.value, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -3160,10 +3189,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.first, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.second, Self._loomKeys, 1, to: &writer)
-                    try context._encodeJSONMember(self.`default`, Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.first, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.second, _loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.`default`, _loomKeys, 2, to: &writer)
                     writer.endObject()
                 }
 
@@ -3258,8 +3288,9 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.name, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -3355,9 +3386,10 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.dotted, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.quoted, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.dotted, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.quoted, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3474,13 +3506,14 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptionalJSONMember(self.nickname, Self._loomKeys, 1, to: &writer)
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.name, _loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.nickname, _loomKeys, 1, to: &writer)
+                    context._writeKey(_loomKeys, 2, to: &writer)
                     try context.array(self.tags, to: &writer) { try context._encodeJSON($0, to: &$1) }
-                    try context._encodeJSONMember(self.score, Self._loomKeys, 3, to: &writer)
-                    try context._encodeJSONMember(self.title, Self._loomKeys, 4, to: &writer)
+                    try context._encodeJSONMember(self.score, _loomKeys, 3, to: &writer)
+                    try context._encodeJSONMember(self.title, _loomKeys, 4, to: &writer)
                     writer.endObject()
                 }
 
@@ -3588,10 +3621,11 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.handler, with: Self._loomTransformer_0, to: &writer)
-                    try context._encodeOptionalJSONMember(self.label, Self._loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.label, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -3695,11 +3729,12 @@ struct ExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
-                    try context._writeFlattened(self.shipping, Self._loomKeys, 0, to: &writer)
-                    if let value = self.billing { try context._writeFlattened(value, Self._loomKeys, 1, to: &writer) }
-                    try context._writeUnknown(self.extra, Self._loomKeys, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
+                    try context._writeFlattened(self.shipping, _loomKeys, 0, to: &writer)
+                    if let value = self.billing { try context._writeFlattened(value, _loomKeys, 1, to: &writer) }
+                    try context._writeUnknown(self.extra, _loomKeys, to: &writer)
                     writer.endObject()
                 }
 

@@ -493,9 +493,10 @@ struct PolyExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
-                    try context._encodeOptionalJSONMember(self.displayName, Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.displayName, _loomKeys, 1, to: &writer)
                     writer.endObject()
                 }
 
@@ -661,7 +662,8 @@ struct PolyExpansionTests {
                 }
 
                 func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
+                    let _loomKeys = Self._loomKeys
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
                 }
 
                 class var _loomObjectKeys: Loom._JSONKeySet {
@@ -837,8 +839,9 @@ struct PolyExpansionTests {
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    try context._encodeJSONMember(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
-                    try context._encodeOptionalJSONMember(self.draft, Self._loomKeys_TextMessage, 1, to: &writer)
+                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
+                    try context._encodeJSONMember(self.body, _loomKeys_TextMessage, 0, to: &writer)
+                    try context._encodeOptionalJSONMember(self.draft, _loomKeys_TextMessage, 1, to: &writer)
                 }
 
                 override class var _loomObjectKeys: Loom._JSONKeySet {
@@ -990,8 +993,9 @@ struct PolyExpansionTests {
                 }
 
                 func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.title, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.title, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -1115,13 +1119,14 @@ struct PolyExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.number, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.title, Self._loomKeys, 1, to: &writer)
-                    try context._encodeOptionalJSONMember(self.body, Self._loomKeys, 2, to: &writer)
-                    try context._encodeOptionalJSONMember(self.note, Self._loomKeys, 3, to: &writer)
-                    try context._encodeOptionalJSONMember(self.closedAt, Self._loomKeys, 4, to: &writer)
-                    context._writeKey(Self._loomKeys, 5, to: &writer)
+                    try context._encodeJSONMember(self.number, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.title, _loomKeys, 1, to: &writer)
+                    try context._encodeOptionalJSONMember(self.body, _loomKeys, 2, to: &writer)
+                    try context._encodeOptionalJSONMember(self.note, _loomKeys, 3, to: &writer)
+                    try context._encodeOptionalJSONMember(self.closedAt, _loomKeys, 4, to: &writer)
+                    context._writeKey(_loomKeys, 5, to: &writer)
                     try context.array(self.labels, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     writer.endObject()
                 }
@@ -1311,7 +1316,8 @@ struct PolyExpansionTests {
                 }
 
                 open func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
-                    try context._encodeJSONMember(self.name, Self._loomKeys, 0, to: &writer)
+                    let _loomKeys = Self._loomKeys
+                    try context._encodeJSONMember(self.name, _loomKeys, 0, to: &writer)
                 }
 
                 open class var _loomObjectKeys: Loom._JSONKeySet {

@@ -90,16 +90,17 @@ struct SchemaExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     let c4 = try context._collect(self.range) { try context.dictionary($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self._loomTransformer_0, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try context.dictionary(self.tags, to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
-                    try context._encodeJSONMember(self.title, Self._loomKeys, 2, to: &writer)
-                    try context._encodeJSONMember(self.count, Self._loomKeys, 3, to: &writer)
-                    try context._writeCollected(c4, "low", Self._loomKeys, 4, to: &writer)
-                    try context._writeCollected(c4, "high", Self._loomKeys, 5, to: &writer)
+                    try context._encodeJSONMember(self.title, _loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.count, _loomKeys, 3, to: &writer)
+                    try context._writeCollected(c4, "low", _loomKeys, 4, to: &writer)
+                    try context._writeCollected(c4, "high", _loomKeys, 5, to: &writer)
                     writer.endObject()
                 }
 
@@ -228,7 +229,8 @@ struct SchemaExpansionTests {
 
                 override func _loomEncodeMembers(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     try super._loomEncodeMembers(to: &writer, context: context)
-                    try context._encodeJSONMember(self.body, Self._loomKeys_TextMessage, 0, to: &writer)
+                    let _loomKeys_TextMessage = Self._loomKeys_TextMessage
+                    try context._encodeJSONMember(self.body, _loomKeys_TextMessage, 0, to: &writer)
                 }
 
                 override class var _loomObjectKeys: Loom._JSONKeySet {

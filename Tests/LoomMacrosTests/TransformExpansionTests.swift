@@ -87,17 +87,18 @@ struct TransformExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 0, to: &writer)
                     try context.transform(self.start, with: Self.jsonTransformer(forProperty: "start", of: Date.self), to: &writer) { try context._encodeJSON($0, to: &$1) }
                     if let value = self.tags {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 1, to: &writer)
                         try context.transform(value, with: Self.jsonTransformer(forProperty: "tags", of: [String].self), to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 1, to: &writer)
+                        context._writeKey(_loomKeys, 1, to: &writer)
                         writer.writeNull()
                     }
-                    context._writeKey(Self._loomKeys, 2, to: &writer)
+                    context._writeKey(_loomKeys, 2, to: &writer)
                     try context.transform(self.end, with: Self._loomTransformer_2, to: &writer)
                     writer.endObject()
                 }
@@ -303,15 +304,16 @@ struct TransformExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.count, Self._loomKeys, 0, to: &writer)
-                    context._writeKey(Self._loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.count, _loomKeys, 0, to: &writer)
+                    context._writeKey(_loomKeys, 1, to: &writer)
                     try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }
                     if let value = self.groups {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(_loomKeys, 2, to: &writer)
                         try context.dictionary(value, to: &writer) { try context.array($0, to: &$1) { try context._encodeJSON($0, to: &$1) } }
                     } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys, 2, to: &writer)
+                        context._writeKey(_loomKeys, 2, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -410,8 +412,9 @@ struct TransformExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.id, Self._loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.id, _loomKeys, 0, to: &writer)
                     writer.endObject()
                 }
 
@@ -521,11 +524,12 @@ extension TransformExpansionTests {
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
+                    let _loomKeys = Self._loomKeys
                     try writer.beginObject()
-                    try context._encodeJSONMember(self.stars, Self._loomKeys, 0, to: &writer)
-                    try context._encodeJSONMember(self.votes, Self._loomKeys, 1, to: &writer)
-                    try context._encodeJSONMember(self.rank, Self._loomKeys, 2, to: &writer)
-                    try context._encodeJSONMember(self.exact, Self._loomKeys, 3, to: &writer)
+                    try context._encodeJSONMember(self.stars, _loomKeys, 0, to: &writer)
+                    try context._encodeJSONMember(self.votes, _loomKeys, 1, to: &writer)
+                    try context._encodeJSONMember(self.rank, _loomKeys, 2, to: &writer)
+                    try context._encodeJSONMember(self.exact, _loomKeys, 3, to: &writer)
                     writer.endObject()
                 }
 

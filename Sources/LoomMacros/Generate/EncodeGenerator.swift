@@ -28,8 +28,11 @@ enum EncodeGenerator {
 
     /// The statements of `encode(to:context:)`, one level deep; without `wrapsObject`, only
     /// the members (a class model's part of the object its hierarchy writes).
+    ///
+    /// Each key set is read from its static once, into a local: an access to the static at
+    /// every member is a call and a load that Swift 6's isolation checking follows each time.
     static func body(_ model: MappedModel, wrapsObject: Bool) -> CodeWriter {
-        var keys = KeyReferences(model)
+        var keys = KeyReferences(model, locals: true)
         var body = CodeWriter(depth: 1)
         let byIndex = Dictionary(model.properties.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
 
