@@ -337,6 +337,8 @@ enum ClassGenerator {
         members.append(values.text)
 
         var designated = CodeWriter()
+        // `borrowing` here, unlike the helpers: an initializer takes a parameter owned unless told
+        // otherwise, which would cost a retain at every call.
         designated.block(
             "\(exposed)init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_\(name), _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
