@@ -1538,17 +1538,18 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomWrite_label(_ v0: String, _ v1: Int?, _ v2: Int, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    let keys = Self._loomKeys_label
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys_label, 0, to: &writer)
+                    context._writeKey(keys, 0, to: &writer)
                     try context._encodeJSON(v0, to: &writer)
                     if let value = v1 {
-                        context._writeKey(Self._loomKeys_label, 1, to: &writer)
+                        context._writeKey(keys, 1, to: &writer)
                         try context._encodeJSON(value, to: &writer)
                     } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys_label, 1, to: &writer)
+                        context._writeKey(keys, 1, to: &writer)
                         writer.writeNull()
                     }
-                    context._writeKey(Self._loomKeys_label, 2, to: &writer)
+                    context._writeKey(keys, 2, to: &writer)
                     try context._encodeJSON(v2, to: &writer)
                     writer.endObject()
                 }
@@ -1680,10 +1681,11 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomWrite_note(_ v0: String, _ v1: [[String]], to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    let keys = Self._loomKeys_note
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys_note, 0, to: &writer)
+                    context._writeKey(keys, 0, to: &writer)
                     try context._encodeJSON(v0, to: &writer)
-                    context._writeKey(Self._loomKeys_note, 1, to: &writer)
+                    context._writeKey(keys, 1, to: &writer)
                     try context.encode(v1, to: &writer)
                     writer.endObject()
                 }
@@ -1815,14 +1817,15 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomWrite_failure(_ v0: Int, _ v1: String?, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    let keys = Self._loomKeys_failure
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys_failure, 0, to: &writer)
+                    context._writeKey(keys, 0, to: &writer)
                     try context._encodeJSON(v0, to: &writer)
                     if let value = v1 {
-                        context._writeKey(Self._loomKeys_failure, 1, to: &writer)
+                        context._writeKey(keys, 1, to: &writer)
                         try context._encodeJSON(value, to: &writer)
                     } else if context.writesNulls {
-                        context._writeKey(Self._loomKeys_failure, 1, to: &writer)
+                        context._writeKey(keys, 1, to: &writer)
                         writer.writeNull()
                     }
                     writer.endObject()
@@ -1948,10 +1951,11 @@ struct PolyExpansionTests {
                 }
 
                 static func _loomWrite_named(_ v0: Double, _ v1: Double, to writer: inout Loom.JSONWriter, _ context: Loom.JSONEncodingContext) throws {
+                    let keys = Self._loomKeys_named
                     try writer.beginObject()
-                    context._writeKey(Self._loomKeys_named, 0, to: &writer)
+                    context._writeKey(keys, 0, to: &writer)
                     try context._encodeJSON(v0, to: &writer)
-                    context._writeKey(Self._loomKeys_named, 1, to: &writer)
+                    context._writeKey(keys, 1, to: &writer)
                     try context._encodeJSON(v1, to: &writer)
                     writer.endObject()
                 }

@@ -866,10 +866,12 @@ enum EnumGenerator {
                 body.line("writer.endArray()")
                 return
             }
-            let keys = "Self.\(keysName(entry))"
+            // Bound once, as the reading function does, rather than read through the static's
+            // accessor at every value.
+            if !values.isEmpty { body.line("let keys = Self.\(keysName(entry))") }
             body.line("try writer.beginObject()")
             for index in values.indices {
-                let writeKey = "context._writeKey(\(keys), \(index), to: &writer)"
+                let writeKey = "context._writeKey(keys, \(index), to: &writer)"
                 guard let wrapped = values[index].wrapped else {
                     body.line(writeKey)
                     body.line("try context.\(EncodeGenerator.encodeFunction(values[index].type))(v\(index), to: &writer)")
