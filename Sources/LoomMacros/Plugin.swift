@@ -1,11 +1,226 @@
-import SwiftCompilerPlugin
+@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
+import SwiftIfConfig
+@_spi(ExperimentalLanguageFeatures) import SwiftParser
 import SwiftSyntaxMacros
 
-@main
-struct LoomMacrosPlugin: CompilerPlugin {
-    let providingMacros: [Macro.Type] = [JSONModelMacro.self, JSONMarkerMacro.self]
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
-    init() {
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The macro plugin's entry point: the compiler's messages in, expansions out.
+///
+/// A client's debug build compiles swift-syntax without optimization, and its message layer
+/// then costs more than the macros themselves: each message carries the whole build
+/// configuration (some 4 KB of JSON inside a JSON string), decoded twice, and each expansion
+/// is escaped byte by byte on the way back. The plugin therefore reads and writes its
+/// messages with Foundation's JSON coders, which the toolchain ships optimized, and hands the
+/// message handler the part of the build configuration the parser reads. The messages and
+/// their handling are swift-syntax's own; only the transport and the configuration's size
+/// differ.
+@main
+enum LoomMacrosPlugin {
+    static func main() throws {
         JSONModelMacro.rememberPlans()
+        let handler = ConfigurationCondensingHandler(PluginProviderMessageHandler(provider: LoomMacroProvider()))
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        try CompilerPluginMessageListener(connection: try PipeConnection(), messageHandler: handler).main()
+        #else
+        try CompilerPluginMessageListener(connection: try StandardIOMessageConnection(), messageHandler: handler).main()
+        #endif
     }
 }
+
+/// The macros of this plugin, by the type name the compiler asks for.
+struct LoomMacroProvider: PluginProvider {
+    static let macros: [Macro.Type] = [JSONModelMacro.self, JSONMarkerMacro.self]
+
+    func resolveMacro(moduleName: String, typeName: String) throws -> Macro.Type {
+        if let macro = Self.macros.first(where: { String(reflecting: $0) == "\(moduleName).\(typeName)" }) {
+            return macro
+        }
+        throw PluginError(description: "macro implementation type '\(moduleName).\(typeName)' is not in the Loom plugin")
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Replaces each message's build configuration with the part the parser reads: the language
+/// mode and the experimental features it parses.
+///
+/// Loom's macros never evaluate `#if` or `hasFeature`, so the configuration serves only to
+/// parse the declaration the way the compiler did. The compiler lists the configuration's
+/// sets in a different order in each message, so the condensed form is kept by its content.
+final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMessageHandler {
+    private let base: Base
+    private var condensedForms: [String: String] = [:]
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    func handleMessage(_ message: HostToPluginMessage) -> PluginToHostMessage {
+        switch message {
+        case .expandAttachedMacro(
+            let macro, let role, let discriminator, let attribute, let declaration, let parent, let extended,
+            let conformances, let lexicalContext, let configuration?
+        ):
+            return base.handleMessage(
+                .expandAttachedMacro(
+                    macro: macro, macroRole: role, discriminator: discriminator, attributeSyntax: attribute,
+                    declSyntax: declaration, parentDeclSyntax: parent, extendedTypeSyntax: extended,
+                    conformanceListSyntax: conformances, lexicalContext: lexicalContext,
+                    staticBuildConfiguration: condensed(configuration)))
+        case .expandFreestandingMacro(let macro, let role, let discriminator, let syntax, let lexicalContext, let configuration?):
+            return base.handleMessage(
+                .expandFreestandingMacro(
+                    macro: macro, macroRole: role, discriminator: discriminator, syntax: syntax,
+                    lexicalContext: lexicalContext, staticBuildConfiguration: condensed(configuration)))
+        default:
+            return base.handleMessage(message)
+        }
+    }
+
+    func shutDown() throws {
+        try base.shutDown()
+    }
+
+    /// What the parser reads of a configuration.
+    private struct ParserOptions: Decodable {
+        var languageMode: VersionTuple
+        var compilerVersion: VersionTuple
+        var features: [String]
+    }
+
+    /// The configuration with only what the parser reads; `nil` (no configuration, as older
+    /// compilers send) if it cannot be read.
+    private func condensed(_ configuration: String) -> String? {
+        guard let options = try? JSONDecoder().decode(ParserOptions.self, from: Data(configuration.utf8)) else {
+            return nil
+        }
+        let features = options.features.filter(parses).sorted()
+        let key = "\(options.languageMode.components) \(options.compilerVersion.components) \(features)"
+        if let known = condensedForms[key] { return known }
+        let condensed = StaticBuildConfiguration(
+            features: Set(features), languageVersion: options.languageMode, compilerVersion: options.compilerVersion)
+        guard let data = try? JSONEncoder().encode(condensed) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        condensedForms[key] = text
+        return text
+    }
+
+    private var parsedFeatures: [String: Bool] = [:]
+
+    /// Whether the parser knows `feature` as an experimental feature of its own.
+    private func parses(_ feature: String) -> Bool {
+        if let known = parsedFeatures[feature] { return known }
+        let parses = Parser.ExperimentalFeatures(name: feature) != nil
+        parsedFeatures[feature] = parses
+        return parses
+    }
+}
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+/// The compiler's pipe: each message is a little-endian 64-bit length and that many bytes of
+/// JSON. Standard input and output are taken over for the messages, as swift-syntax's own
+/// connection does, so that anything a macro prints goes to standard error.
+struct PipeConnection: MessageConnection {
+    private let input: CInt
+    private let output: CInt
+
+    init() throws {
+        let input = dup(STDIN_FILENO)
+        guard input >= 0, close(STDIN_FILENO) >= 0 else { throw PluginError(description: "cannot take over standard input") }
+        let output = dup(STDOUT_FILENO)
+        guard output >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            throw PluginError(description: "cannot take over standard output")
+        }
+        self.input = input
+        self.output = output
+    }
+
+    func sendMessage<TX: Encodable>(_ message: TX) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let payload = try encoder.encode(message)
+        var header = UInt64(payload.count).littleEndian
+        try withUnsafeBytes(of: &header) { try write($0) }
+        try payload.withUnsafeBytes { try write($0) }
+    }
+
+    func waitForNextMessage<RX: Decodable>(_ type: RX.Type) throws -> RX? {
+        var header: UInt64 = 0
+        guard try withUnsafeMutableBytes(of: &header, { try read(into: $0) }) else { return nil }
+        let count = Int(UInt64(littleEndian: header))
+        // An empty message asks the plugin to stop.
+        guard count > 0 else { return nil }
+        var payload = Data(count: count)
+        guard try payload.withUnsafeMutableBytes({ try read(into: $0) }) else { return nil }
+        return try JSONDecoder().decode(type, from: payload)
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glue.write(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw PluginError(description: "cannot write to the compiler (errno \(errno))")
+            }
+            offset += written
+        }
+    }
+
+    /// Fills `buffer`; `false` if the compiler closed the pipe before the first byte.
+    private func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = Glue.read(input, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PluginError(description: "cannot read from the compiler (errno \(errno))")
+            }
+            if count == 0 {
+                if offset == 0 { return false }
+                throw PluginError(description: "the compiler closed the pipe inside a message")
+            }
+            offset += count
+        }
+        return true
+    }
+}
+
+/// The C library's `read` and `write`, under names the connection's own methods do not hide.
+private enum Glue {
+    static func read(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #else
+        Musl.read(descriptor, buffer, count)
+        #endif
+    }
+
+    static func write(_ descriptor: CInt, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Musl.write(descriptor, buffer, count)
+        #endif
+    }
+}
+#endif
