@@ -93,12 +93,14 @@
     named(_loomIsEqual(to:)), named(_loomHash(into:)), named(_loomDescribe(into:)), named(==), named(hash(into:)),
     named(description), named(merge(from:)), named(merge(from:only:)), named(_loomMerge(from:)),
     named(update(json:context:)), named(JSONCase), arbitrary)
-// Both roles list `arbitrary` for the numbered names (`_loomKeys_1`, `_loomTransformer_3`, …)
-// and those named after a class (`_LoomSlots_Message`, `_loomReadMember_Message`, …):
-// `prefixed(…)` prefixes the attached type's name, not a fixed stem.
+// The member role lists `arbitrary` for the numbered names (`_loomKeys_1`, `_loomTransformer_3`,
+// …), those named after a class or a case (`_LoomSlots_Message`, `_loomRead_circle`, …) and a
+// public struct's memberwise initializer: `prefixed(…)` prefixes the attached type's name, not
+// a fixed stem. The extension role names its three initializers: the compiler cannot rule
+// a role with `arbitrary` names out of any lookup into the type, which costs compile time.
 @attached(
     extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable, _JSONBridgedDecodable, _JSONBridgedEncodable,
-    names: named(init(json:context:)), named(init(_loomValues:)), arbitrary)
+    names: named(init(json:context:)), named(init(_loomValues:)), named(init(_loomReading:context:)))
 public macro JSONModel(
     keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external,
     memberwiseInit: Bool = true
