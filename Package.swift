@@ -66,6 +66,8 @@ let package = Package(
             name: "LoomMacrosTests",
             dependencies: [
                 "LoomMacros",
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                .product(name: "_SwiftCompilerPluginMessageHandling", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]

@@ -1,0 +1,116 @@
+import Foundation
+@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
+import SwiftIfConfig
+import Testing
+
+@testable import LoomMacros
+
+/// The plugin's own message handling: the macros it resolves and the build configuration it
+/// hands swift-syntax. (Every model the other test targets compile goes through the whole
+/// plugin, its pipe included.)
+@Suite("Macro plugin: messages")
+struct PluginTests {
+    /// Keeps what reaches swift-syntax's handler.
+    final class Recorder: PluginMessageHandler {
+        var configurations: [String?] = []
+
+        func handleMessage(_ message: HostToPluginMessage) -> PluginToHostMessage {
+            if case .expandAttachedMacro(_, _, _, _, _, _, _, _, _, let configuration) = message {
+                configurations.append(configuration)
+            }
+            return .expandMacroResult(expandedSource: "", diagnostics: [])
+        }
+
+        func shutDown() throws {}
+    }
+
+    static var location: PluginMessage.SourceLocation { .init(fileID: "App/Model.swift", fileName: "/App/Model.swift", offset: 0, line: 1, column: 1) }
+
+    static func expansion(of declaration: String, configuration: String?) -> HostToPluginMessage {
+        .expandAttachedMacro(
+            macro: .init(moduleName: "LoomMacros", typeName: "JSONModelMacro", name: "JSONModel"),
+            macroRole: .member,
+            discriminator: "$s3App5ModelV9JSONModelfMm_",
+            attributeSyntax: .init(kind: .attribute, source: "@JSONModel", location: location),
+            declSyntax: .init(kind: .declaration, source: declaration, location: location),
+            parentDeclSyntax: nil, extendedTypeSyntax: nil, conformanceListSyntax: nil,
+            staticBuildConfiguration: configuration)
+    }
+
+    static func configuration(features: [String], languageMode: VersionTuple) throws -> String {
+        let full = StaticBuildConfiguration(
+            customConditions: ["DEBUG", "SWIFT_PACKAGE"], features: Set(features),
+            attributes: ["available", "frozen", "inlinable"], targetOSs: ["Linux"],
+            languageVersion: languageMode, compilerVersion: VersionTuple(6, 3, 1))
+        return String(decoding: try JSONEncoder().encode(full), as: UTF8.self)
+    }
+
+    @Test func theParserGetsTheLanguageModeAndItsExperimentalFeaturesOnly() throws {
+        let recorder = Recorder()
+        let handler = ConfigurationCondensingHandler(recorder)
+        let full = try Self.configuration(
+            features: ["Macros", "TrailingComma", "GlobalActors", "DoExpressions"], languageMode: VersionTuple(5, 10))
+        _ = handler.handleMessage(Self.expansion(of: "@JSONModel struct Model {}", configuration: full))
+
+        let condensed = try #require(recorder.configurations.first ?? nil)
+        #expect(condensed.utf8.count < full.utf8.count)
+        let received = try JSONDecoder().decode(StaticBuildConfiguration.self, from: Data(condensed.utf8))
+        #expect(received.features == ["TrailingComma", "DoExpressions"])
+        #expect(received.attributes.isEmpty)
+        #expect(received.languageMode.components == [5, 10])
+        #expect(received.compilerVersion.components == [6, 3, 1])
+        #expect(received.parserSwiftVersion == .v5)
+    }
+
+    @Test func oneConfigurationListedInAnotherOrderIsCondensedAlike() throws {
+        let recorder = Recorder()
+        let handler = ConfigurationCondensingHandler(recorder)
+        let features = ["Macros", "TrailingComma", "GlobalActors", "DoExpressions", "ValueGenerics"]
+        for order in [features, features.reversed(), features.shuffled()] {
+            let configuration = try Self.configuration(features: order, languageMode: VersionTuple(6))
+            _ = handler.handleMessage(Self.expansion(of: "@JSONModel struct Model {}", configuration: configuration))
+        }
+        let other = try Self.configuration(features: ["Macros"], languageMode: VersionTuple(6))
+        _ = handler.handleMessage(Self.expansion(of: "@JSONModel struct Model {}", configuration: other))
+
+        #expect(recorder.configurations.count == 4)
+        #expect(Set(recorder.configurations.prefix(3)).count == 1)
+        #expect(recorder.configurations[3] != recorder.configurations[0])
+    }
+
+    @Test func anUnreadableConfigurationIsLeftOut() {
+        let recorder = Recorder()
+        let handler = ConfigurationCondensingHandler(recorder)
+        _ = handler.handleMessage(Self.expansion(of: "@JSONModel struct Model {}", configuration: "{\"languageMode\":"))
+        _ = handler.handleMessage(Self.expansion(of: "@JSONModel struct Model {}", configuration: nil))
+        #expect(recorder.configurations == [nil, nil])
+    }
+
+    @Test func aModelExpandsThroughTheWholeHandler() throws {
+        let handler = ConfigurationCondensingHandler(PluginProviderMessageHandler(provider: LoomMacroProvider()))
+        guard case .getCapabilityResult = handler.handleMessage(.getCapability(capability: .init(protocolVersion: 7))) else {
+            Issue.record("no capability")
+            return
+        }
+        let configuration = try Self.configuration(features: ["Macros"], languageMode: VersionTuple(6))
+        let message = Self.expansion(of: "@JSONModel\nstruct Model {\n    var name: String\n}", configuration: configuration)
+        // The message as the pipe carries it: Foundation's coders both ways.
+        let received = try JSONDecoder().decode(HostToPluginMessage.self, from: try JSONEncoder().encode(message))
+        let response = handler.handleMessage(received)
+        let sent = try JSONDecoder().decode(PluginToHostMessage.self, from: try JSONEncoder().encode(response))
+
+        guard case .expandMacroResult(let source?, let diagnostics) = sent else {
+            Issue.record("no expansion: \(sent)")
+            return
+        }
+        #expect(diagnostics.isEmpty)
+        #expect(source.contains("static let _loomKeys = Loom._JSONKeySet([\"name\"])"))
+    }
+
+    @Test func anUnknownMacroIsAnError() {
+        #expect(throws: PluginError.self) {
+            try LoomMacroProvider().resolveMacro(moduleName: "LoomMacros", typeName: "NoSuchMacro")
+        }
+        #expect((try? LoomMacroProvider().resolveMacro(moduleName: "LoomMacros", typeName: "JSONMarkerMacro")) != nil)
+    }
+}
