@@ -152,28 +152,28 @@ struct PipeConnection: MessageConnection {
 
     func sendMessage<TX: Encodable>(_ message: TX) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
+        if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) { encoder.outputFormatting = .withoutEscapingSlashes }
         let payload = try encoder.encode(message)
         var header = UInt64(payload.count).littleEndian
-        try withUnsafeBytes(of: &header) { try write($0) }
-        try payload.withUnsafeBytes { try write($0) }
+        try withUnsafeBytes(of: &header) { try send($0) }
+        try payload.withUnsafeBytes { try send($0) }
     }
 
     func waitForNextMessage<RX: Decodable>(_ type: RX.Type) throws -> RX? {
         var header: UInt64 = 0
-        guard try withUnsafeMutableBytes(of: &header, { try read(into: $0) }) else { return nil }
+        guard try withUnsafeMutableBytes(of: &header, { try receive(into: $0) }) else { return nil }
         let count = Int(UInt64(littleEndian: header))
         // An empty message asks the plugin to stop.
         guard count > 0 else { return nil }
         var payload = Data(count: count)
-        guard try payload.withUnsafeMutableBytes({ try read(into: $0) }) else { return nil }
+        guard try payload.withUnsafeMutableBytes({ try receive(into: $0) }) else { return nil }
         return try JSONDecoder().decode(type, from: payload)
     }
 
-    private func write(_ buffer: UnsafeRawBufferPointer) throws {
+    private func send(_ buffer: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < buffer.count {
-            let written = Glue.write(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            let written = write(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw PluginError(description: "cannot write to the compiler (errno \(errno))")
@@ -183,10 +183,10 @@ struct PipeConnection: MessageConnection {
     }
 
     /// Fills `buffer`; `false` if the compiler closed the pipe before the first byte.
-    private func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
+    private func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
         var offset = 0
         while offset < buffer.count {
-            let count = Glue.read(input, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            let count = read(input, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw PluginError(description: "cannot read from the compiler (errno \(errno))")
@@ -198,29 +198,6 @@ struct PipeConnection: MessageConnection {
             offset += count
         }
         return true
-    }
-}
-
-/// The C library's `read` and `write`, under names the connection's own methods do not hide.
-private enum Glue {
-    static func read(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-        #else
-        Musl.read(descriptor, buffer, count)
-        #endif
-    }
-
-    static func write(_ descriptor: CInt, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-        #else
-        Musl.write(descriptor, buffer, count)
-        #endif
     }
 }
 #endif
