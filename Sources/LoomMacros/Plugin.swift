@@ -166,7 +166,9 @@ struct PipeConnection: MessageConnection {
         // An empty message asks the plugin to stop.
         guard count > 0 else { return nil }
         var payload = Data(count: count)
-        guard try payload.withUnsafeMutableBytes({ try receive(into: $0) }) else { return nil }
+        guard try payload.withUnsafeMutableBytes({ try receive(into: $0) }) else {
+            throw PluginError(description: "the compiler closed the pipe inside a message")
+        }
         return try JSONDecoder().decode(type, from: payload)
     }
 
@@ -182,7 +184,7 @@ struct PipeConnection: MessageConnection {
         }
     }
 
-    /// Fills `buffer`; `false` if the compiler closed the pipe before the first byte.
+    /// Fills `buffer`; `false` if the compiler closed the pipe before its first byte.
     private func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
         var offset = 0
         while offset < buffer.count {
