@@ -173,33 +173,36 @@ struct PipeConnection: MessageConnection {
     }
 
     private func send(_ buffer: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw PluginError(description: "cannot write to the compiler (errno \(errno))")
-            }
-            offset += written
+        let sent = try transfer(buffer.count, "write to") { offset in
+            write(output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         }
+        guard sent == buffer.count else { throw PluginError(description: "the compiler closed the pipe") }
     }
 
     /// Fills `buffer`; `false` if the compiler closed the pipe before its first byte.
     private func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let count = read(input, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PluginError(description: "cannot read from the compiler (errno \(errno))")
-            }
-            if count == 0 {
-                if offset == 0 { return false }
-                throw PluginError(description: "the compiler closed the pipe inside a message")
-            }
-            offset += count
+        let received = try transfer(buffer.count, "read from") { offset in
+            read(input, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         }
-        return true
+        if received == buffer.count { return true }
+        if received == 0 { return false }
+        throw PluginError(description: "the compiler closed the pipe inside a message")
+    }
+
+    /// Moves `count` bytes a call at a time (`step` gets the offset reached), retrying
+    /// interrupted calls; fewer bytes only if the pipe was closed.
+    private func transfer(_ count: Int, _ direction: String, _ step: (Int) -> Int) throws -> Int {
+        var offset = 0
+        while offset < count {
+            let moved = step(offset)
+            if moved == 0 { break }
+            if moved < 0 {
+                if errno == EINTR { continue }
+                throw PluginError(description: "cannot \(direction) the compiler (errno \(errno))")
+            }
+            offset += moved
+        }
+        return offset
     }
 }
 #endif
