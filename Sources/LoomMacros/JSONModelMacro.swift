@@ -53,15 +53,21 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         case .enumeration:
             source = EnumGenerator.extensionSource(type: type.trimmedText, conformance: modelConformance)
         case .structure(let model, let description):
+            let mapped = StructGenerator.mapsWholly(description)
+            let conformances = conformanceList + (mapped && missing.contains("_JSONMapped") ? ["Loom._JSONMapped"] : [])
             source = CodableGenerator.appending(
-                StructGenerator.initializers(model, description),
-                to: modelConformance.map { "extension \(type.trimmedText): \($0) {\n}" }
-                    ?? "extension \(type.trimmedText) {\n}")
+                StructGenerator.initializers(model, description, declaresMapped: mapped),
+                to: conformances.isEmpty
+                    ? "extension \(type.trimmedText) {\n}"
+                    : "extension \(type.trimmedText): \(conformances.joined(separator: ", ")) {\n}")
         case .classModel:
             var conformances: [String] = []
             if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
             if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
             conformances += codable.conformances
+            // Declared for the same reason as the bridged protocols (`CodablePlan.conformances`);
+            // a class's body has its own document initializer and direct path.
+            if missing.contains("_JSONMapped") { conformances.append("Loom._JSONMapped") }
             source = ClassGenerator.extensionSource(type: type.trimmedText, conformances: conformances)
         }
         guard let generated = GeneratedSource.extensionDeclaration(source) else {
@@ -102,7 +108,10 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         case .enumeration(let model)?:
             sources = EnumGenerator.members(model) + [SchemaGenerator.member(model, documentation: documentation)]
         case .structure(let model, let description)?:
-            var output = StructGenerator.generate(model, description)
+            // Outside a private parent, the extension declares `Loom._JSONMapped`.
+            let declaresMapped: Bool
+            if case .regular = placement { declaresMapped = StructGenerator.mapsWholly(description) } else { declaresMapped = false }
+            var output = StructGenerator.generate(model, description, declaresMapped: declaresMapped)
             output.members.append(SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation))
             switch placement {
             case .privateNested(declaresConformance: true, _):

@@ -14,7 +14,7 @@ private let codableMacros = loomMacros.merging(
         "JSONModel": MacroSpec(
             type: JSONModelMacro.self,
             conformances: [
-                "JSONModel", "JSONMergeable", "Decodable", "Encodable", "_JSONBridgedDecodable", "_JSONBridgedEncodable",
+                "JSONModel", "JSONMergeable", "Decodable", "Encodable", "_JSONBridgedDecodable", "_JSONBridgedEncodable", "_JSONMapped",
             ])
     ],
     uniquingKeysWith: { $1 })
@@ -78,12 +78,6 @@ struct CodableExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                public static var _readsDirectly: Bool { true }
-
-                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -106,13 +100,8 @@ struct CodableExpansionTests {
                 }
             }
 
-            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable {
-                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {
+                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -139,8 +128,9 @@ struct CodableExpansionTests {
         let text = expanded(
             source,
             macros: loomMacros.merging(
-                ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel"])], uniquingKeysWith: { $1 }))
-        #expect(text.contains("extension User: Loom.JSONModel {"))
+                ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "_JSONMapped"])],
+                uniquingKeysWith: { $1 }))
+        #expect(text.contains("extension User: Loom.JSONModel, Loom._JSONMapped {"))
         #expect(!text.contains("init(from decoder"))
         #expect(!text.contains("encode(to encoder"))
     }
@@ -155,7 +145,7 @@ struct CodableExpansionTests {
             }
             """)
         // Its own `init(from:)` is the witness: `Decodable` is declared without Loom's bridge.
-        #expect(text.contains("extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedEncodable {"))
+        #expect(text.contains("extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {"))
         #expect(!text.contains("Loom._ForeignModelSource"))
         #expect(!text.contains("_JSONBridgedDecodable"))
     }
@@ -170,7 +160,7 @@ struct CodableExpansionTests {
             """)
         #expect(
             text.contains(
-                "extension Account: Loom.JSONModel, Loom.JSONMergeable, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable {"
+                "extension Account: Loom.JSONModel, Loom.JSONMergeable, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {"
             ))
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let start = try #require(lines.firstIndex(of: "public convenience init(from decoder: any Swift.Decoder) throws {"))

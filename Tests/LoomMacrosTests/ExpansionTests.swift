@@ -57,12 +57,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -83,12 +77,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension User: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension User: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -161,12 +150,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), s_v1.take())
                 }
 
-                public static var _readsDirectly: Bool { true }
-
-                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -192,13 +175,8 @@ struct ExpansionTests {
                 }
             }
 
-            extension Tag: Loom.JSONModel {
-                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+            extension Tag: Loom.JSONModel, Loom._JSONMapped {
+                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -261,12 +239,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                public static var _readsDirectly: Bool { true }
-
-                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -285,13 +257,8 @@ struct ExpansionTests {
                 }
             }
 
-            extension Tag: Loom.JSONModel {
-                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+            extension Tag: Loom.JSONModel, Loom._JSONMapped {
+                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -376,12 +343,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v3.take()), s_v4.take(), u5)
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -416,12 +377,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Entry: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Entry: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONUnknownMembers()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -560,12 +516,6 @@ struct ExpansionTests {
                         return (try reader.unwrap(s_v0.take()), s_v1.take() ?? Kind.standard)
                     }
 
-                    static var _readsDirectly: Bool { true }
-
-                    static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                        try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                    }
-
                     func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                         if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                         let _loomKeys = Self._loomKeys
@@ -587,12 +537,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension GitHub.Issue: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension GitHub.Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -786,12 +731,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -812,12 +751,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Repo: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Repo: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -928,12 +862,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -970,12 +898,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Status: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Status: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, false, false))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1045,12 +968,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1069,12 +986,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Book: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Book: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, Loom._JSONFallbackState()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1157,12 +1069,6 @@ struct ExpansionTests {
                     return Loom._flattened(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1182,12 +1088,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Book: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Book: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, Loom._JSONFallbackState(), false))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1273,12 +1174,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(c0), c1)
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1309,12 +1204,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Weather: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Weather: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1387,12 +1277,6 @@ struct ExpansionTests {
                     return (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1415,12 +1299,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Profile: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Profile: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1498,12 +1377,6 @@ struct ExpansionTests {
                     return (s_v0.take(), s_v1.take(), s_v2.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1527,12 +1400,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Settings: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Settings: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1608,12 +1476,6 @@ struct ExpansionTests {
                     return (s_v0.take() ?? 3, s_v1.take() ?? (base + 1), s_v2.take() ?? "dark")
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1636,12 +1498,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Settings: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Settings: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1710,12 +1567,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v1.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1735,12 +1586,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Envelope: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Envelope: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1808,12 +1654,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1832,12 +1672,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Issue: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1914,12 +1749,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1947,12 +1776,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Event: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2025,12 +1849,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2053,12 +1871,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Geometry: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Geometry: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2131,12 +1944,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2159,12 +1966,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Teams: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Teams: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2231,12 +2033,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2256,12 +2052,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Tagged: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Tagged: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2333,12 +2124,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2361,12 +2146,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Ranking: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Ranking: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2454,12 +2234,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2488,12 +2262,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Page: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Page: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, false))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2562,12 +2331,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                public static var _readsDirectly: Bool { true }
-
-                public static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2593,13 +2356,8 @@ struct ExpansionTests {
                 }
             }
 
-            extension Point: Loom.JSONModel {
-                public init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+            extension Point: Loom.JSONModel, Loom._JSONMapped {
+                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -2676,12 +2434,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2706,12 +2458,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Headers: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Headers: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2786,12 +2533,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2814,12 +2555,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Account: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Account: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2892,12 +2628,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2918,12 +2648,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Account: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Account: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -2981,12 +2706,6 @@ struct ExpansionTests {
                     return ()
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
@@ -3001,12 +2720,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Nothing: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Nothing: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots(())
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3082,12 +2796,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3106,12 +2814,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Counter: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Counter: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3181,12 +2884,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3209,12 +2906,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Pair: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Pair: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3280,12 +2972,6 @@ struct ExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3304,12 +2990,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Tag {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Tag: Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3378,12 +3059,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3404,12 +3079,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Odd: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Odd: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3498,12 +3168,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3531,12 +3195,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Profile: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Profile: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3613,12 +3272,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3640,12 +3293,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Hook: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Hook: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -3721,12 +3369,6 @@ struct ExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), u3)
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -3750,12 +3392,7 @@ struct ExpansionTests {
                 }
             }
 
-            extension Order: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Order: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState()))
                     try Self._loomRead(&slots.s, &reader, context)

@@ -7,9 +7,10 @@ import SwiftSyntaxMacros
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// The macros as the `Loom` module declares them; `@JSONModel` adds `JSONModel` conformance.
+/// The macros as the `Loom` module declares them; `@JSONModel` adds `JSONModel` conformance
+/// (and `_JSONMapped`, whose defaults are a struct's document initializer and direct path).
 let loomMacros: [String: MacroSpec] = [
-    "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel"]),
+    "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "_JSONMapped"]),
     "JSONKey": MacroSpec(type: JSONMarkerMacro.self),
     "JSONIgnore": MacroSpec(type: JSONMarkerMacro.self),
     "JSONDefault": MacroSpec(type: JSONMarkerMacro.self),
@@ -23,7 +24,7 @@ let loomMacros: [String: MacroSpec] = [
 
 /// The macros as the compiler passes them for a type that already declares `JSONModel`.
 let loomMacrosForDeclaredConformance = loomMacros.merging(
-    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: [])], uniquingKeysWith: { $1 })
+    ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["_JSONMapped"])], uniquingKeysWith: { $1 })
 
 /// swift-syntax's expansion assertion, reporting through swift-testing.
 ///

@@ -5,16 +5,16 @@ import Testing
 import LoomMacros
 
 /// The macros of `Loom` including the markers of polymorphic enums and merging; `@JSONModel`
-/// adds `JSONModel` and `JSONMergeable` (the compiler passes those the type lacks).
+/// adds `JSONModel`, `JSONMergeable` and `_JSONMapped` (the compiler passes those the type lacks).
 let polyMacros: [String: MacroSpec] = loomMacros.merging(
     [
-        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "JSONMergeable"]),
+        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONModel", "JSONMergeable", "_JSONMapped"]),
         "JSONTag": MacroSpec(type: JSONMarkerMacro.self),
         "JSONFallback": MacroSpec(type: JSONMarkerMacro.self),
         "JSONMerge": MacroSpec(type: JSONMarkerMacro.self),
     ], uniquingKeysWith: { $1 })
 
-/// As the compiler passes them for a subclass, which inherits both conformances.
+/// As the compiler passes them for a subclass, which inherits the conformances.
 let polyMacrosForSubclass = polyMacros.merging(
     ["JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: [])], uniquingKeysWith: { $1 })
 
@@ -551,7 +551,7 @@ struct PolyExpansionTests {
                 }
             }
 
-            extension Account: Loom.JSONModel, Loom.JSONMergeable {
+            extension Account: Loom.JSONModel, Loom.JSONMergeable, Loom._JSONMapped {
             }
             """,
             macros: polyMacros
@@ -631,7 +631,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Message()
                     try Message._loomRead_Message(&slots, &reader, context)
                     try Message._loomCheck_Message(&slots, Message._loomKeys, 0, &reader, context)
@@ -738,7 +738,7 @@ struct PolyExpansionTests {
                 }
             }
 
-            extension Message: Loom.JSONModel, Loom.JSONMergeable {
+            extension Message: Loom.JSONModel, Loom.JSONMergeable, Loom._JSONMapped {
             }
             """,
             macros: polyMacros
@@ -824,7 +824,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try TextMessage._loomCheck_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
@@ -1111,12 +1111,6 @@ struct PolyExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1195,12 +1189,7 @@ struct PolyExpansionTests {
                 }
             }
 
-            extension Issue: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -1289,7 +1278,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                public required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Node()
                     try Node._loomRead_Node(&slots, &reader, context)
                     try Node._loomCheck_Node(&slots, Node._loomKeys, 0, &reader, context)
@@ -1384,7 +1373,7 @@ struct PolyExpansionTests {
                 }
             }
 
-            extension Node: Loom.JSONModel, Loom.JSONMergeable {
+            extension Node: Loom.JSONModel, Loom.JSONMergeable, Loom._JSONMapped {
             }
             """,
             macros: polyMacros

@@ -82,12 +82,6 @@ struct SchemaExpansionTests {
                     return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take(), try reader.unwrap(s_v3.take()), try reader.unwrap(c4))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -118,12 +112,7 @@ struct SchemaExpansionTests {
                 }
             }
 
-            extension Event: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONCollectedSlot()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -214,7 +203,7 @@ struct SchemaExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try TextMessage._loomCheck_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
@@ -301,7 +290,7 @@ struct SchemaExpansionTests {
                 }
             }
 
-            extension TextMessage: Loom.JSONModel {
+            extension TextMessage: Loom.JSONModel, Loom._JSONMapped {
             }
             """
         )

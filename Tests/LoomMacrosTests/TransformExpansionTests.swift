@@ -79,12 +79,6 @@ struct TransformExpansionTests {
                     return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -115,12 +109,7 @@ struct TransformExpansionTests {
                 }
             }
 
-            extension Event: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -189,12 +178,6 @@ struct TransformExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -214,12 +197,7 @@ struct TransformExpansionTests {
                 }
             }
 
-            extension Box: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Box: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -296,12 +274,6 @@ struct TransformExpansionTests {
                     return (s_v0.take(), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -331,12 +303,7 @@ struct TransformExpansionTests {
                 }
             }
 
-            extension Feed: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Feed: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -404,12 +371,6 @@ struct TransformExpansionTests {
                     return try reader.unwrap(s_v0.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -428,12 +389,7 @@ struct TransformExpansionTests {
                 }
             }
 
-            extension Legacy: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Legacy: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, ()))
                     try Self._loomRead(&slots.s, &reader, context)
@@ -516,12 +472,6 @@ extension TransformExpansionTests {
                     return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()), s_v3.take())
                 }
 
-                static var _readsDirectly: Bool { true }
-
-                static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
-                    try Loom._JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -546,12 +496,7 @@ extension TransformExpansionTests {
                 }
             }
 
-            extension Rating: Loom.JSONModel {
-                init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
-                    var reader = Loom._JSONElementReader(element, context)
-                    try self.init(_loomReading: &reader, context: context)
-                }
-
+            extension Rating: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots((nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)

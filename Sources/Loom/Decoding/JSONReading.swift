@@ -598,3 +598,44 @@ public struct _JSONCollectedSlot: Sendable {
 
     @inlinable public init() {}
 }
+
+/// A model whose whole decode is its generated mapping, run by
+/// ``init(_loomReading:context:)`` on either reader.
+///
+/// Not API (underscored): `@JSONModel` declares it, so that a struct's document initializer
+/// and direct path are the defaults below, compiled once here instead of once per model. A
+/// model with a `jsonWillDecode` hook, which reads from its rewritten element, and a class,
+/// which chooses its subclass, have their own.
+public protocol _JSONMapped: JSONDecodable {
+    /// Runs the model's mapping on `reader`.
+    ///
+    /// - Throws: what the mapping throws: ``JSONDecodingError`` on `_JSONElementReader`, any
+    ///   failure on `_JSONReader` (which `_read(from:context:)` narrows to a fallback).
+    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws
+}
+
+extension _JSONMapped {
+    /// Runs the mapping over a reader of `element`.
+    ///
+    /// - Throws: ``JSONDecodingError`` describing the first problem (or all of them when the
+    ///   decoder collects errors).
+    @inlinable
+    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
+        var reader = _JSONElementReader(element, context)
+        try self.init(_loomReading: &reader, context: context)
+    }
+
+    /// Runs the mapping on the bytes.
+    ///
+    /// - Throws: `_JSONReader.Fallback` for anything but a valid value of the mapped shape.
+    @inlinable
+    public static func _read(from reader: inout _JSONReader, context: borrowing JSONDecodingContext)
+        throws(_JSONReader.Fallback) -> Self
+    {
+        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
+    }
+
+    /// `true`: the mapping reads the bytes itself.
+    @inlinable
+    public static var _readsDirectly: Bool { true }
+}

@@ -100,7 +100,7 @@
 // a role with `arbitrary` names out of any lookup into the type, which costs compile time.
 @attached(
     extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable, _JSONBridgedDecodable, _JSONBridgedEncodable,
-    names: named(init(json:context:)), named(init(_loomValues:)), named(init(_loomReading:context:)))
+    _JSONMapped, names: named(init(json:context:)), named(init(_loomValues:)), named(init(_loomReading:context:)))
 public macro JSONModel(
     keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external,
     memberwiseInit: Bool = true

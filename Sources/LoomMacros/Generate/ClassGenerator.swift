@@ -219,7 +219,7 @@ enum ClassGenerator {
         members.append(StructGenerator.finishFunction(model).text)
         if hooks.willDecode == nil { members.append(StructGenerator.directReading(access: model.accessPrefix)) }
         members.append(StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "convenience ").text)
-        members.append(StructGenerator.readingInitializer(model, description, modifiers: "convenience ").text)
+        members.append(StructGenerator.readingInitializer(model, description, modifiers: model.accessPrefix + "convenience ").text)
         members.append(StructGenerator.valuesInitializer(model).text)
         return members
     }
@@ -370,7 +370,7 @@ enum ClassGenerator {
             StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "required convenience ").text)
         var reading = CodeWriter()
         reading.block(
-            "convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(model.accessPrefix)required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             body.line("var slots = _LoomSlots_\(name)()")
             body.line("try \(name)._loomRead_\(name)(&slots, &reader, context)")

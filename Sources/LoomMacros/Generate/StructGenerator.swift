@@ -22,7 +22,9 @@ enum StructGenerator {
         var initializers: [String] = []
     }
 
-    static func generate(_ model: MappedModel, _ description: ModelDescription) -> Output {
+    /// `declaresMapped`: whether the extension declares `Loom._JSONMapped`, whose defaults are
+    /// then the document initializer and the direct path (see ``mapsWholly(_:)``).
+    static func generate(_ model: MappedModel, _ description: ModelDescription, declaresMapped: Bool) -> Output {
         let hooks = description.hooks
         let access = model.accessPrefix
         var output = Output()
@@ -34,23 +36,29 @@ enum StructGenerator {
         output.members.append(readFunction(model).text)
         output.members.append(finishFunction(model).text)
 
-        // `jsonWillDecode` rewrites a parsed value: such a model reads from a document of its
-        // object, the protocol's default.
-        if hooks.willDecode == nil { output.members.append(directReading(access: access)) }
+        // `Loom._JSONMapped`, which the extension declares, has the direct path. With
+        // `jsonWillDecode`, which rewrites a parsed value, the model reads from a document of
+        // its object, `JSONDecodable`'s default.
+        if !declaresMapped, hooks.willDecode == nil { output.members.append(directReading(access: access)) }
         output.members.append(encoder(model, hooks: hooks, access: access).text)
         if description.inheritedTypes.contains("JSONMergeable") {
             output.members += mergeMembers(model, description, access: access)
         }
 
-        output.initializers = initializers(model, description)
+        output.initializers = initializers(model, description, declaresMapped: declaresMapped)
         return output
     }
 
+    /// Whether `Loom._JSONMapped`'s defaults can stand for the model's document initializer
+    /// and direct path: not with `jsonWillDecode`, which decodes a rewritten element.
+    static func mapsWholly(_ description: ModelDescription) -> Bool {
+        description.hooks.willDecode == nil
+    }
+
     /// The initializers alone, for the extension role, which needs nothing else.
-    static func initializers(_ model: MappedModel, _ description: ModelDescription) -> [String] {
-        [
-            documentInitializer(model, hooks: description.hooks).text,
-            readingInitializer(model, description).text,
+    static func initializers(_ model: MappedModel, _ description: ModelDescription, declaresMapped: Bool) -> [String] {
+        (declaresMapped ? [] : [documentInitializer(model, hooks: description.hooks).text]) + [
+            readingInitializer(model, description, modifiers: model.accessPrefix).text,
             valuesInitializer(model).text,
         ]
     }
@@ -147,7 +155,9 @@ enum StructGenerator {
         return writer
     }
 
-    /// `init(_loomReading:context:)`: the mapping, the stores, then the hooks.
+    /// `init(_loomReading:context:)`: the mapping, the stores, then the hooks. `modifiers` are
+    /// its access (a public model's is the public witness of `Loom._JSONMapped`'s requirement)
+    /// and, in a class, `convenience `.
     static func readingInitializer(_ model: MappedModel, _ description: ModelDescription, modifiers: String = "") -> CodeWriter {
         var writer = CodeWriter()
         writer.block(

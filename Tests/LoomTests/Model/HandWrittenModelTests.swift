@@ -5,8 +5,8 @@ import Testing
 // Models written by hand against Loom's public API, exactly as `@JSONModel` generates them for
 // the declarations in the comments (the expected expansions are in Tests/LoomMacrosTests).
 // They document, and guard, the path for code that cannot or does not want to use the macro:
-// the mapping is written once, generic over `_JSONReading`, and runs on the bytes
-// (`_read(from:context:)`) and on a parsed document (`init(json:context:)`); see
+// the mapping is written once, generic over `_JSONReading`, and `_JSONMapped` runs it on the
+// bytes (`_read(from:context:)`) and on a parsed document (`init(json:context:)`); see
 // The Models article (Sources/Loom/Loom.docc/Models.md), "Writing the conformance by hand".
 
 /// `@JSONModel struct HandUser { var login: String; var id: Int }`.
@@ -54,14 +54,6 @@ struct HandUser: Equatable {
         return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
     }
 
-    static var _readsDirectly: Bool { true }
-
-    static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -73,12 +65,7 @@ struct HandUser: Equatable {
     }
 }
 
-extension HandUser: JSONModel {
-    init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
+extension HandUser: JSONModel, _JSONMapped {
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, nil))
         try Self._loomRead(&slots, &reader, context)
@@ -194,14 +181,6 @@ struct HandIssue: Equatable {
         )
     }
 
-    static var _readsDirectly: Bool { true }
-
-    static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -223,12 +202,7 @@ struct HandIssue: Equatable {
     }
 }
 
-extension HandIssue: JSONModel {
-    init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
+extension HandIssue: JSONModel, _JSONMapped {
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), false))
         try Self._loomRead(&slots, &reader, context)

@@ -4,8 +4,9 @@ import Loom
 // Models written by hand against Loom's public API, in the shape `@JSONModel` generates for
 // the same declarations (Tests/LoomMacrosTests holds the expected expansions): the fuzz build
 // leaves the macro plugin out. Each struct's mapping is written once, generic over
-// `_JSONReading`, and runs on the bytes (`_read(from:context:)`, the direct path) and on a
-// parsed document (`init(json:context:)`), which ModelChecks compares on every input.
+// `_JSONReading`, and `_JSONMapped` runs it on the bytes (`_read(from:context:)`, the direct
+// path) and on a parsed document (`init(json:context:)`), which ModelChecks compares on every
+// input.
 // Together with FuzzClasses.swift and FuzzEnums.swift they cover nesting, optionals, key paths
 // (shared prefixes, defaults under them), fallback keys (on one level and across levels),
 // collected keys, arrays, dictionaries with `String` and `Int` keys, a raw-value enum, the
@@ -59,14 +60,6 @@ public struct FuzzUser: Equatable, Sendable {
         return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
     }
 
-    public static var _readsDirectly: Bool { true }
-
-    public static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -78,13 +71,8 @@ public struct FuzzUser: Equatable, Sendable {
     }
 }
 
-extension FuzzUser: JSONModel {
-    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
-    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+extension FuzzUser: JSONModel, _JSONMapped {
+    public init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, nil))
         try Self._loomRead(&slots, &reader, context)
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -188,14 +176,6 @@ public struct FuzzProfile: Equatable, Sendable {
         )
     }
 
-    public static var _readsDirectly: Bool { true }
-
-    public static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -230,13 +210,8 @@ public struct FuzzProfile: Equatable, Sendable {
     }
 }
 
-extension FuzzProfile: JSONModel {
-    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
-    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+extension FuzzProfile: JSONModel, _JSONMapped {
+    public init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, nil, nil))
         try Self._loomRead(&slots, &reader, context)
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -435,14 +410,6 @@ public struct FuzzIssue: Sendable {
         )
     }
 
-    public static var _readsDirectly: Bool { true }
-
-    public static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -501,13 +468,8 @@ public struct FuzzIssue: Sendable {
     }
 }
 
-extension FuzzIssue: JSONModel {
-    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
-    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+extension FuzzIssue: JSONModel, _JSONMapped {
+    public init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), nil, nil, nil, nil, nil, nil, nil, nil, nil, false))
         try Self._loomRead(&slots, &reader, context)
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -698,14 +660,6 @@ public struct FuzzReading: Equatable, Sendable {
         )
     }
 
-    public static var _readsDirectly: Bool { true }
-
-    public static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -744,13 +698,8 @@ public struct FuzzReading: Equatable, Sendable {
     }
 }
 
-extension FuzzReading: JSONModel {
-    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
-    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+extension FuzzReading: JSONModel, _JSONMapped {
+    public init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, _JSONCollectedSlot(), _JSONCollectedSlot(), nil, nil, _JSONFallbackState(), nil, false))
         try Self._loomRead(&slots, &reader, context)
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
@@ -839,14 +788,6 @@ public struct FuzzCircle: Equatable, Sendable {
         return (try reader.unwrap(s_v0.take()), s_v1.take(), s_v2.take())
     }
 
-    public static var _readsDirectly: Bool { true }
-
-    public static func _read(
-        from reader: inout _JSONReader, context: borrowing JSONDecodingContext
-    ) throws(_JSONReader.Fallback) -> Self {
-        try _JSONReader.narrowing { try Self(_loomReading: &reader, context: context) }
-    }
-
     public func encode(to writer: inout JSONWriter, context: JSONEncodingContext) throws {
         if context._needsLargerStack {
             return try context._onLargerStack(self, &writer)
@@ -862,13 +803,8 @@ public struct FuzzCircle: Equatable, Sendable {
     }
 }
 
-extension FuzzCircle: JSONModel {
-    public init(json element: JSONElement, context: borrowing JSONDecodingContext) throws {
-        var reader = _JSONElementReader(element, context)
-        try self.init(_loomReading: &reader, context: context)
-    }
-
-    init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
+extension FuzzCircle: JSONModel, _JSONMapped {
+    public init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
         var slots = _LoomSlots((nil, nil, nil, false))
         try Self._loomRead(&slots, &reader, context)
         self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
