@@ -60,14 +60,18 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
                 to: conformances.isEmpty
                     ? "extension \(type.trimmedText) {\n}"
                     : "extension \(type.trimmedText): \(conformances.joined(separator: ", ")) {\n}")
-        case .classModel:
+        case .classModel(_, let description, let info):
             var conformances: [String] = []
             if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
             if missing.contains("JSONMergeable") { conformances.append("Loom.JSONMergeable") }
             conformances += codable.conformances
-            // Declared for the same reason as the bridged protocols (`CodablePlan.conformances`);
-            // a class's body has its own document initializer and direct path.
-            if missing.contains("_JSONMapped") { conformances.append("Loom._JSONMapped") }
+            // Declared by a class in a hierarchy for the same reason as the bridged protocols
+            // (`CodablePlan.conformances`): its body has its own document initializer and
+            // direct path. A final class is a struct's case: with `jsonWillDecode`, which
+            // `_JSONMapped`'s direct path would skip, it has `JSONDecodable`'s defaults instead.
+            if missing.contains("_JSONMapped"), info.isHierarchy || StructGenerator.mapsWholly(description) {
+                conformances.append("Loom._JSONMapped")
+            }
             source = ClassGenerator.extensionSource(type: type.trimmedText, conformances: conformances)
         }
         guard let generated = GeneratedSource.extensionDeclaration(source) else {

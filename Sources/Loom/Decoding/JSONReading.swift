@@ -604,8 +604,8 @@ public struct _JSONCollectedSlot: Sendable {
 ///
 /// Not API (underscored): `@JSONModel` declares it, so that a struct's document initializer
 /// and direct path are the defaults below, compiled once here instead of once per model. A
-/// model with a `jsonWillDecode` hook, which reads from its rewritten element, and a class,
-/// which chooses its subclass, have their own.
+/// model with a `jsonWillDecode` hook, which reads from its rewritten element, does not
+/// declare it; a class declares it but has its own (a cluster's root chooses the subclass).
 public protocol _JSONMapped: JSONDecodable {
     /// Runs the model's mapping on `reader`.
     ///

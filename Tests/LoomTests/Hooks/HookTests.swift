@@ -85,6 +85,25 @@ struct EnvelopedNote: Equatable {
     }
 }
 
+/// The same hook on a final class, which has no subclass to choose.
+@JSONModel
+final class EnvelopedMemo {
+    var id: Int
+    var text: String
+
+    init(id: Int, text: String) {
+        self.id = id
+        self.text = text
+    }
+
+    static func jsonWillDecode(_ value: JSONValue) throws -> JSONValue {
+        guard case .object(let envelope) = value, let data = envelope["data"] else {
+            throw Invalid("expected {\"data\": {…}}")
+        }
+        return data
+    }
+}
+
 /// `jsonWillEncode()` refusing to write, and one returning a cleaned-up copy.
 @JSONModel
 struct Draft {
@@ -261,6 +280,18 @@ struct HookTests {
         #expect(
             thrown { _ = try EnvelopedNote(jsonString: #"{"id": 1}"#) }.map(String.init(describing:))
                 == #"expected {"data": {…}} (line 1, column 1)"#)
+    }
+
+    @Test func willDecodeRunsOnEveryPathEvenWhenTheRawObjectWouldMap() throws {
+        // The outer object has the model's keys too: a read that skipped the hook would
+        // succeed with the outer values.
+        let both = #"{"id": 9, "text": "outer", "data": {"id": 1, "text": "inner"}}"#
+        #expect(!EnvelopedNote._readsDirectly && !EnvelopedMemo._readsDirectly)
+        #expect(try EnvelopedNote(jsonString: both) == EnvelopedNote(id: 1, text: "inner"))
+        let memo = try EnvelopedMemo(jsonString: both)
+        #expect(memo.id == 1 && memo.text == "inner")
+        let memos = try [EnvelopedMemo](jsonString: "[\(both)]")
+        #expect(memos.map(\.text) == ["inner"])
     }
 
     @Test func willEncode() throws {
