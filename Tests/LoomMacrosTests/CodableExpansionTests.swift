@@ -48,7 +48,7 @@ struct CodableExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (v0: Optional<String>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -67,15 +67,6 @@ struct CodableExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -102,9 +93,13 @@ struct CodableExpansionTests {
 
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {

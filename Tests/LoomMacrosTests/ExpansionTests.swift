@@ -25,7 +25,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -45,16 +45,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -79,9 +69,14 @@ struct ExpansionTests {
 
             extension User: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -118,7 +113,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Optional<Int>)
 
-                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -138,16 +133,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), s_v1.take())
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -177,9 +162,14 @@ struct ExpansionTests {
 
             extension Tag: Loom.JSONModel, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), s_v1.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -209,7 +199,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (v0: Optional<String>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -228,15 +218,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -259,9 +240,13 @@ struct ExpansionTests {
 
             extension Tag: Loom.JSONModel, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -303,7 +288,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -333,7 +318,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
+                    var (_, s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.optional(&s_v1, _loomKeys, 1, context)
                     try reader.optional(&s_v3, _loomKeys, 3, context)
@@ -379,7 +364,7 @@ struct ExpansionTests {
 
             extension Entry: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONUnknownMembers()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, Loom._JSONUnknownMembers()))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
@@ -484,7 +469,7 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (User, Kind)
 
-                    typealias _LoomFields = (v0: Optional<User>, v1: Optional<Kind>)
+                    typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<User>, v1: Optional<Kind>)
 
                     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -509,7 +494,7 @@ struct ExpansionTests {
                     @inline(__always)
                     static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                         let _loomKeys = Self._loomKeys
-                        var (s_v0, s_v1) = slots.take()
+                        var (_, s_v0, s_v1) = slots.take()
                         try reader.required(&s_v0, _loomKeys, 0, context)
                         try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "Kind.standard")
                         try reader.endObject()
@@ -539,7 +524,7 @@ struct ExpansionTests {
 
             extension GitHub.Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
@@ -583,7 +568,7 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
-                    typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>)
+                    typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>)
 
                     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -607,17 +592,6 @@ struct ExpansionTests {
                                 try reader.recover(error, context)
                             }
                         } while try reader.moreMembers()
-                    }
-
-                    @inline(__always)
-                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                        let _loomKeys = Self._loomKeys
-                        var (s_v0, s_v1, s_v2) = slots.take()
-                        try reader.required(&s_v0, _loomKeys, 0, context)
-                        try reader.optional(&s_v1, _loomKeys, 1, context)
-                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
-                        try reader.endObject()
-                        return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take())
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -655,9 +629,15 @@ struct ExpansionTests {
                     }
 
                     init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                        var slots = _LoomSlots((nil, nil, nil))
+                        var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                         try Self._loomRead(&slots.s, &reader, context)
-                        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                        let _loomKeys = Self._loomKeys
+                        var (_, s_v0, s_v1, s_v2) = slots.take()
+                        try reader.required(&s_v0, _loomKeys, 0, context)
+                        try reader.optional(&s_v1, _loomKeys, 1, context)
+                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
+                        try reader.endObject()
+                        self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take()))
                     }
 
                     init(_loomValues values: _LoomValues) {
@@ -699,7 +679,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (URL, String)
 
-                typealias _LoomFields = (v0: Optional<URL>, v1: Optional<String>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<URL>, v1: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -719,16 +699,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -753,9 +723,14 @@ struct ExpansionTests {
 
             extension Repo: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -796,7 +771,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -848,20 +823,6 @@ struct ExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    let _loomKeys_2 = Self._loomKeys_2
-                    var (s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys_1, 0, context)
-                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
-                    try reader.required(&s_v3, _loomKeys_1, 2, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -900,9 +861,18 @@ struct ExpansionTests {
 
             extension Status: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil, false, false))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, false, false))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    let _loomKeys_2 = Self._loomKeys_2
+                    var (_, s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys_1, 0, context)
+                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
+                    try reader.required(&s_v3, _loomKeys_1, 2, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -935,7 +905,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomFields = (v0: Optional<Int>, r0: Loom._JSONFallbackState)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, r0: Loom._JSONFallbackState)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -958,16 +928,6 @@ struct ExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let s_r0 = slots.s.r0
-                    var (s_v0, _) = slots.take()
-                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -988,9 +948,14 @@ struct ExpansionTests {
 
             extension Book: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, Loom._JSONFallbackState()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, Loom._JSONFallbackState()))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    let s_r0 = slots.s.r0
+                    var (_, s_v0, _) = slots.take()
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1022,7 +987,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String?
 
-                typealias _LoomFields = (v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1058,17 +1023,6 @@ struct ExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    let s_r0 = slots.s.r0
-                    var (s_v0, _, _) = slots.take()
-                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
-                    try reader.endObject()
-                    return Loom._flattened(s_v0.take())
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -1090,9 +1044,15 @@ struct ExpansionTests {
 
             extension Book: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, Loom._JSONFallbackState(), false))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, Loom._JSONFallbackState(), false))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    let s_r0 = slots.s.r0
+                    var (_, s_v0, _, _) = slots.take()
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.endObject()
+                    self.init(_loomValues: Loom._flattened(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1126,7 +1086,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
-                typealias _LoomFields = (c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1167,7 +1127,7 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    var (s_c0, s_c1, _) = slots.take()
+                    var (_, s_c0, s_c1, _) = slots.take()
                     let c0 = try reader.collected(&s_c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     let c1 = try reader.collected(&s_c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     try reader.endObject()
@@ -1206,7 +1166,7 @@ struct ExpansionTests {
 
             extension Weather: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
@@ -1243,7 +1203,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
-                typealias _LoomFields = (v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1264,17 +1224,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
-                    try reader.optional(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    return (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1301,9 +1250,15 @@ struct ExpansionTests {
 
             extension Profile: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                    try reader.optional(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1339,7 +1294,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1364,17 +1319,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
-                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
-                    try reader.endObject()
-                    return (s_v0.take(), s_v1.take(), s_v2.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1402,9 +1346,15 @@ struct ExpansionTests {
 
             extension Settings: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.endObject()
+                    self.init(_loomValues: (s_v0.take(), s_v1.take(), s_v2.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1440,7 +1390,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, String?)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1468,7 +1418,7 @@ struct ExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
                     try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
                     try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "base + 1")
                     try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
@@ -1500,7 +1450,7 @@ struct ExpansionTests {
 
             extension Settings: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
@@ -1536,7 +1486,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (v1: Optional<String>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v1: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1556,15 +1506,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v1, _) = slots.take()
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v1.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1588,9 +1529,13 @@ struct ExpansionTests {
 
             extension Envelope: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v1) = slots.take()
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v1.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1624,7 +1569,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (v0: Optional<String>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1643,15 +1588,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1674,9 +1610,13 @@ struct ExpansionTests {
 
             extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1713,7 +1653,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Date, Date?)
 
-                typealias _LoomFields = (v0: Optional<Date>, v1: Optional<Date?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>, v1: Optional<Date?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1737,16 +1677,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1778,9 +1708,14 @@ struct ExpansionTests {
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1813,7 +1748,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
-                typealias _LoomFields = (v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1837,16 +1772,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1873,9 +1798,14 @@ struct ExpansionTests {
 
             extension Geometry: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1908,7 +1838,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
-                typealias _LoomFields = (v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1932,16 +1862,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1968,9 +1888,14 @@ struct ExpansionTests {
 
             extension Teams: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2001,7 +1926,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Set<String>
 
-                typealias _LoomFields = (v0: Optional<Set<String>>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Set<String>>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2022,15 +1947,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2054,9 +1970,13 @@ struct ExpansionTests {
 
             extension Tagged: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2088,7 +2008,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
-                typealias _LoomFields = (v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2112,16 +2032,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2148,9 +2058,14 @@ struct ExpansionTests {
 
             extension Ranking: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2185,7 +2100,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Item], URL?)
 
-                typealias _LoomFields = (v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2223,17 +2138,6 @@ struct ExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    var (s_v0, s_v1, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     let _loomKeys = Self._loomKeys
@@ -2264,9 +2168,15 @@ struct ExpansionTests {
 
             extension Page: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, false))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, false))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    let _loomKeys_1 = Self._loomKeys_1
+                    var (_, s_v0, s_v1, _) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2299,7 +2209,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Double, Double)
 
-                typealias _LoomFields = (v0: Optional<Double>, v1: Optional<Double>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Double>, v1: Optional<Double>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2319,16 +2229,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2358,9 +2258,14 @@ struct ExpansionTests {
 
             extension Point: Loom.JSONModel, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2398,7 +2303,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int, String?, String)
 
-                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2420,18 +2325,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.required(&s_v3, _loomKeys, 3, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2460,9 +2353,16 @@ struct ExpansionTests {
 
             extension Headers: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2, s_v3) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&s_v3, _loomKeys, 3, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2499,7 +2399,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, URL?, Int)
 
-                typealias _LoomFields = (v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2520,17 +2420,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2557,9 +2446,15 @@ struct ExpansionTests {
 
             extension Account: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2596,7 +2491,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                typealias _LoomFields = (v0: Optional<String>, v1: Optional<Int>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2616,16 +2511,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2650,9 +2535,14 @@ struct ExpansionTests {
 
             extension Account: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2681,7 +2571,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ()
 
-                typealias _LoomFields = ()
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, Void)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2700,12 +2590,6 @@ struct ExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    try reader.endObject()
-                    return ()
-                }
-
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
                     if context._needsLargerStack { return try context._onLargerStack(self, &writer) }
                     try writer.beginObject()
@@ -2722,9 +2606,10 @@ struct ExpansionTests {
 
             extension Nothing: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots(())
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), ()))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    try reader.endObject()
+                    self.init(_loomValues: ())
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2766,7 +2651,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomFields = (v0: Optional<Int>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2785,15 +2670,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2816,9 +2692,13 @@ struct ExpansionTests {
 
             extension Counter: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2850,7 +2730,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Bool)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2871,17 +2751,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2908,9 +2777,15 @@ struct ExpansionTests {
 
             extension Pair: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2942,7 +2817,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (v0: Optional<String>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -2961,15 +2836,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2992,9 +2858,13 @@ struct ExpansionTests {
 
             extension Tag: Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -3027,7 +2897,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -3047,16 +2917,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3081,9 +2941,14 @@ struct ExpansionTests {
 
             extension Odd: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -3128,7 +2993,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
-                typealias _LoomFields = (v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -3153,19 +3018,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3197,9 +3049,17 @@ struct ExpansionTests {
 
             extension Profile: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -3238,7 +3098,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
-                typealias _LoomFields = (v0: Optional<@Sendable () -> Void>, v1: Optional<String?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<@Sendable () -> Void>, v1: Optional<String?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -3260,16 +3120,6 @@ struct ExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3295,9 +3145,14 @@ struct ExpansionTests {
 
             extension Hook: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -3333,7 +3188,7 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -3360,7 +3215,7 @@ struct ExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     let s_f = slots.s.f
-                    var (s_v0, s_v1, s_v2, s_u3, _) = slots.take()
+                    var (_, s_v0, s_v1, s_v2, s_u3, _) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     if let value = try reader.flattened(Address.self, _loomKeys, 0, s_f, .required, context) { s_v1 = value }
                     if let value = try reader.flattened(Address.self, _loomKeys, 1, s_f, .optional, context) { s_v2 = value }
@@ -3394,7 +3249,7 @@ struct ExpansionTests {
 
             extension Order: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState()))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }

@@ -436,7 +436,7 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String?)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -458,16 +458,6 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
-                }
-
                 static var _readsDirectly: Bool { true }
 
                 static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self {
@@ -480,9 +470,14 @@ struct PolyExpansionTests {
                 }
 
                 convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -531,10 +526,10 @@ struct PolyExpansionTests {
                 }
 
                 func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    var (_, s_v1) = slots.take()
+                    var (_, _, s_v1) = slots.take()
                     try reader.optionalDefaulted(&s_v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
                     if let value = s_v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
@@ -956,7 +951,7 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (v0: Optional<String>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -975,15 +970,6 @@ struct PolyExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1018,9 +1004,13 @@ struct PolyExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                     try reader.check(Self._loomKeys, 0, "validateTitle", context) { Self.validateTitle(self.title) }
                     try reader.endObject()
                     try reader.hook("jsonDidDecode()", context) { self.jsonDidDecode() }
@@ -1069,7 +1059,7 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -1095,20 +1085,6 @@ struct PolyExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.optional(&s_v3, _loomKeys, 3, context)
-                    try reader.optional(&s_v4, _loomKeys, 4, context)
-                    try reader.required(&s_v5, _loomKeys, 5, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1157,10 +1133,10 @@ struct PolyExpansionTests {
                 }
 
                 mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     let _loomKeys = Self._loomKeys
-                    var (_, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
+                    var (_, _, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
                     try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "")
                     try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "")
                     try reader.optionalDefaulted(&s_v3, _loomKeys, 3, context, default: "")
@@ -1191,9 +1167,18 @@ struct PolyExpansionTests {
 
             extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.optional(&s_v3, _loomKeys, 3, context)
+                    try reader.optional(&s_v4, _loomKeys, 4, context)
+                    try reader.required(&s_v5, _loomKeys, 5, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {

@@ -39,7 +39,7 @@ struct SchemaExpansionTests {
 
                 typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
 
-                typealias _LoomFields = (v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -72,7 +72,7 @@ struct SchemaExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
+                    var (_, s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
                     try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
@@ -114,7 +114,7 @@ struct SchemaExpansionTests {
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil, Loom._JSONCollectedSlot()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, Loom._JSONCollectedSlot()))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }

@@ -39,7 +39,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Date, [String]?, Date)
 
-                typealias _LoomFields = (v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -66,17 +66,6 @@ struct TransformExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -111,9 +100,15 @@ struct TransformExpansionTests {
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take())))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -146,7 +141,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Date
 
-                typealias _LoomFields = (v0: Optional<Date>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -167,15 +162,6 @@ struct TransformExpansionTests {
                             try reader.recover(error, context)
                         }
                     } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -199,9 +185,13 @@ struct TransformExpansionTests {
 
             extension Box: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    let _loomKeys = Self._loomKeys
+                    var (_, s_v0) = slots.take()
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -236,7 +226,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -266,7 +256,7 @@ struct TransformExpansionTests {
                 @inline(__always)
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2) = slots.take()
+                    var (_, s_v0, s_v1, s_v2) = slots.take()
                     try reader.defaulted(&s_v0, _loomKeys, 0, context.lenient, default: "0")
                     try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.optional(&s_v2, _loomKeys, 2, context)
@@ -305,7 +295,7 @@ struct TransformExpansionTests {
 
             extension Feed: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
@@ -339,7 +329,7 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomFields = (v0: Optional<Int>, Void)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -365,7 +355,7 @@ struct TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
                     let _loomKeys = Self._loomKeys
-                    var (s_v0, _) = slots.take()
+                    var (_, s_v0) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(s_v0.take())
@@ -391,7 +381,7 @@ struct TransformExpansionTests {
 
             extension Legacy: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, ()))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }
@@ -434,7 +424,7 @@ extension TransformExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
-                typealias _LoomFields = (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>)
+                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>)
 
                 typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 
@@ -463,7 +453,7 @@ extension TransformExpansionTests {
                 static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
                     let _loomKeys = Self._loomKeys
-                    var (s_v0, s_v1, s_v2, s_v3) = slots.take()
+                    var (_, s_v0, s_v1, s_v2, s_v3) = slots.take()
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.required(&s_v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
@@ -498,7 +488,7 @@ extension TransformExpansionTests {
 
             extension Rating: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((nil, nil, nil, nil))
+                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil))
                     try Self._loomRead(&slots.s, &reader, context)
                     self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
                 }

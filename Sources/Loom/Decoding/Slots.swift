@@ -27,6 +27,18 @@ public struct _JSONSlots<Fields>: ~Copyable {
     }
 }
 
+/// The first slot of a model's slots: a type that is not `Sendable`.
+///
+/// Swift 6's region-based isolation checker asks at every use of the slots whether their tuple
+/// is `Sendable`, looking up the conformance of each element anew; a first element without one
+/// answers at once. It has no size: nothing changes at run time.
+///
+/// Not API (underscored): generated code puts one first in `_LoomFields`.
+public struct _JSONSlotsMark {
+    @inlinable @inline(__always)
+    public init() {}
+}
+
 /// The value of an optional property's slot: empty when the key was missing, `nil` inside
 /// when it was `null`, and `nil` to the property either way.
 ///

@@ -216,7 +216,7 @@ enum ClassGenerator {
         var members = ["typealias _LoomValues = \(StructGenerator.valuesType(model))"]
         members.append(MappingGenerator.slots(model).text)
         members.append(StructGenerator.readFunction(model).text)
-        members.append(StructGenerator.finishFunction(model).text)
+        if !StructGenerator.finishesInInitializer(model) { members.append(StructGenerator.finishFunction(model).text) }
         if hooks.willDecode == nil { members.append(StructGenerator.directReading(access: model.accessPrefix)) }
         members.append(StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "convenience ").text)
         members.append(StructGenerator.readingInitializer(model, description, modifiers: model.accessPrefix + "convenience ").text)

@@ -7,11 +7,13 @@
 //     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 //     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
 //     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
+//                                                                  (in the reading initializer
+//                                                                  when they name nothing else)
 //
 // Slots are named after the property's index: `v3` holds its value, `r3` the state of its
 // fallback keys, `c3` (and `d3`) the members of a collected property, `u3` the unknown members;
 // `f` is the flattened properties' state and `b2` says whether the key-path step of level 2
-// was seen.
+// was seen. The first, `m`, holds nothing (`Loom._JSONSlotsMark`, for the isolation checker).
 
 enum MappingGenerator {
     /// `_LoomSlots`, which the member loop fills: the slots' tuple, `_LoomFields`, in
@@ -102,7 +104,9 @@ enum MappingGenerator {
     private static func slotFields(
         _ model: MappedModel, keepsCollected: Bool
     ) -> [(name: String, type: String, initial: String)] {
-        var fields: [(name: String, type: String, initial: String)] = []
+        // A class in a hierarchy keeps its slots in a struct of its own (`hierarchySlots`).
+        var fields: [(name: String, type: String, initial: String)] =
+            keepsCollected ? [] : [("m", "Loom._JSONSlotsMark", "Loom._JSONSlotsMark()")]
         for property in model.properties where property.decodes {
             let index = property.index
             switch property.keys {

@@ -10,8 +10,10 @@ import SwiftSyntax
 //
 // The initializers go in the extension (the extension role): an initializer in the body would
 // take away Swift's memberwise initializer. They name none of the user's types: they run the
-// mapping, which returns the values as `_LoomValues`, a tuple type declared in the body, and
-// store them.
+// mapping, which gives the values as `_LoomValues`, a tuple type declared in the body, and
+// store them. The checks that end the mapping run in the reading initializer itself when they
+// evaluate nothing of the user's (`finishesInInitializer`), in `_loomFinish` in the body when
+// they do.
 
 enum StructGenerator {
     /// The generated code of a struct model.
@@ -34,7 +36,7 @@ enum StructGenerator {
         output.members.append("typealias _LoomValues = \(valuesType(model))")
         output.members.append(MappingGenerator.slots(model).text)
         output.members.append(readFunction(model).text)
-        output.members.append(finishFunction(model).text)
+        if !finishesInInitializer(model) { output.members.append(finishFunction(model).text) }
 
         // `Loom._JSONMapped`, which the extension declares, has the direct path. With
         // `jsonWillDecode`, which rewrites a parsed value, the model reads from a document of
@@ -95,18 +97,47 @@ enum StructGenerator {
     /// `_loomFinish`: the checks, then the values, with `@JSONDefault` expressions evaluated
     /// here, in the body, where their names resolve.
     static func finishFunction(_ model: MappedModel) -> CodeWriter {
-        var keys = KeyReferences(model, locals: true)
-        let checks = MappingGenerator.checks(model, keys: &keys, slots: "s_")
         var writer = CodeWriter()
         writer.line("@inline(__always)")
         writer.block("static func _loomFinish\(MappingGenerator.finishParameters) -> _LoomValues") { body in
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
-            for line in keys.localBindings { body.line(line) }
-            for line in MappingGenerator.takeSlots(model, valued: model) { body.line(line) }
-            for line in checks { body.line(line) }
-            body.line("return \(tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0, slots: "s_") }))")
+            for line in finishLines(model) { body.line(line) }
+            body.line("return \(finishedValues(model))")
         }
         return writer
+    }
+
+    /// Whether the checks and the values name nothing but Loom and the model's own members, so
+    /// that they can run in the reading initializer itself, in the extension: no default
+    /// expression, no collected, unknown or flattened members, no leniency of their own. A
+    /// function of its own is one more body for the compiler to check and lower, and it was
+    /// inlined into that initializer anyway.
+    static func finishesInInitializer(_ model: MappedModel) -> Bool {
+        !model.isLenient
+            && model.properties.filter(\.decodes).allSatisfy { property in
+                switch property.keys {
+                case .single, .fallbacks: break
+                case .collected, .unknown, .flattened: return false
+                }
+                switch property.presence {
+                case .defaulted(_?), .optionalDefaulted(_?): return false
+                case .required, .optional, .defaulted(nil), .optionalDefaulted(nil): break
+                }
+                return MappingGenerator.context(property, model) == "context"
+            }
+    }
+
+    /// The key-set bindings, the slots taken into locals and the checks, for the values of
+    /// ``finishedValues(_:)``.
+    private static func finishLines(_ model: MappedModel) -> [String] {
+        var keys = KeyReferences(model, locals: true)
+        let checks = MappingGenerator.checks(model, keys: &keys, slots: "s_")
+        return keys.localBindings + MappingGenerator.takeSlots(model, valued: model) + checks
+    }
+
+    /// The `_LoomValues` of the checked slots.
+    private static func finishedValues(_ model: MappedModel) -> String {
+        tuple(model.properties.filter(\.decodes).map { MappingGenerator.value($0, slots: "s_") })
     }
 
     // MARK: Values
@@ -165,7 +196,12 @@ enum StructGenerator {
         ) { body in
             body.line("var slots = \(MappingGenerator.newSlots(model))")
             body.line("try Self._loomRead(&slots.s, &reader, context)")
-            body.line("self.init(_loomValues: try Self._loomFinish(slots, &reader, context))")
+            if finishesInInitializer(model) {
+                for line in finishLines(model) { body.line(line) }
+                body.line("self.init(_loomValues: \(finishedValues(model)))")
+            } else {
+                body.line("self.init(_loomValues: try Self._loomFinish(slots, &reader, context))")
+            }
             for line in HooksGenerator.afterReading(model, description) { body.line(line) }
         }
         return writer
