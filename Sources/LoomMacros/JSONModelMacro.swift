@@ -115,14 +115,15 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             // Outside a private parent, the extension declares `Loom._JSONMapped`.
             let declaresMapped: Bool
             if case .regular = placement { declaresMapped = StructGenerator.mapsWholly(description) } else { declaresMapped = false }
-            var output = StructGenerator.generate(model, description, declaresMapped: declaresMapped)
-            output.members.append(SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation))
+            let members =
+                StructGenerator.members(model, description, declaresMapped: declaresMapped)
+                + [SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation)]
             switch placement {
             case .privateNested(declaresConformance: true, _):
                 // No extension can name the type: the initializers join the other members, and
                 // with them Swift's memberwise initializer goes, so it is written out.
                 sources =
-                    output.members + output.initializers
+                    members + StructGenerator.initializers(model, description, declaresMapped: declaresMapped)
                     + [StructGenerator.memberwiseInitializer(description, members: declaration.memberBlock.members)]
                     .compactMap { $0 }
             case .privateNested(declaresConformance: false, _):
@@ -130,7 +131,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             case .regular, .local:
                 // In the body, so that it stands in for Swift's internal one.
                 sources =
-                    output.members
+                    members
                     + [StructGenerator.publicMemberwiseInitializer(description, members: declaration.memberBlock.members)]
                     .compactMap { $0 }
             }
@@ -271,24 +272,45 @@ public struct JSONMarkerMacro: PeerMacro {
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        // Only a type's own body is judged: an extension may extend a model.
-        guard let parent = context.lexicalContext.first, let attributes = attributes(of: parent) else { return [] }
+        guard let parent = context.lexicalContext.first else { return [] }
+        let marker = ClassGenerator.plainTypeName(node.attributeName)
+        switch judgement(of: marker, in: parent) {
+        case .fine:
+            break
+        case .flattenInEnum:
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.flattenInEnum))
+        case .withoutModel:
+            context.diagnose(
+                Diagnostic(
+                    node: Syntax(node),
+                    message: ModelDiagnostic.markerWithoutModel(marker: "@" + marker, type: JSONModelMacro.typeName(parent)),
+                    fixIts: [ModelFixIt.remove(node)]))
+        }
+        return []
+    }
+
+    /// What a marker calls for.
+    enum Judgement: Equatable {
+        /// Nothing: the marker is on a member of a model (or outside any type's own body).
+        case fine
+        /// `@JSONFlatten` in an enum model, which maps its cases, not its members: nothing
+        /// would read the marker.
+        case flattenInEnum
+        /// A marker in a type without `@JSONModel`.
+        case withoutModel
+    }
+
+    /// What the marker named `marker` (`JSONKey`, …) on a member of `parent`, the innermost
+    /// declaration around it, calls for. Only a type's own body is judged: an extension may
+    /// extend a model.
+    static func judgement(of marker: String, in parent: Syntax) -> Judgement {
+        guard let attributes = attributes(of: parent) else { return .fine }
         let isModel = attributes.contains {
             guard case .attribute(let attribute) = $0 else { return false }
             return ClassGenerator.plainTypeName(attribute.attributeName) == "JSONModel"
         }
-        if isModel, parent.is(EnumDeclSyntax.self), ClassGenerator.plainTypeName(node.attributeName) == "JSONFlatten" {
-            // An enum model maps its cases, not its members: nothing would read the marker.
-            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.flattenInEnum))
-        }
-        if !isModel {
-            let marker = "@" + ClassGenerator.plainTypeName(node.attributeName)
-            context.diagnose(
-                Diagnostic(
-                    node: Syntax(node), message: ModelDiagnostic.markerWithoutModel(marker: marker, type: JSONModelMacro.typeName(parent)),
-                    fixIts: [ModelFixIt.remove(node)]))
-        }
-        return []
+        guard isModel else { return .withoutModel }
+        return parent.is(EnumDeclSyntax.self) && marker == "JSONFlatten" ? .flattenInEnum : .fine
     }
 
     /// The attributes of a struct, class, enum or actor declaration.

@@ -1,5 +1,6 @@
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import SwiftIfConfig
+import SwiftSyntax
 @_spi(ExperimentalLanguageFeatures) import SwiftParser
 import SwiftSyntaxMacros
 
@@ -65,6 +66,8 @@ struct PluginError: Error, CustomStringConvertible {
 final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMessageHandler {
     private let base: Base
     private var condensedForms: [String: String] = [:]
+    /// The compiler's plugin protocol version, which decides the form of an answer.
+    private var hostProtocolVersion = 0
 
     init(_ base: Base) {
         self.base = base
@@ -72,6 +75,15 @@ final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMe
 
     func handleMessage(_ message: HostToPluginMessage) -> PluginToHostMessage {
         switch message {
+        case .getCapability(let capability):
+            hostProtocolVersion = Self.protocolVersion(of: capability)
+            return base.handleMessage(message)
+        case .expandAttachedMacro(let macro, .peer, _, _, _, _, _, _, let lexicalContext, _)
+        where hostProtocolVersion >= 5 && macro.typeName == "JSONMarkerMacro"
+            && Self.marksModelMember(macro.name, lexicalContext):
+            // What the marker would answer, in the form of a compiler of protocol version 5 and
+            // later, without parsing its attribute and declaration.
+            return .expandMacroResult(expandedSource: "", diagnostics: [])
         case .expandAttachedMacro(
             let macro, let role, let discriminator, let attribute, let declaration, let parent, let extended,
             let conformances, let lexicalContext, let configuration?
@@ -94,6 +106,32 @@ final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMe
 
     func shutDown() throws {
         try base.shutDown()
+    }
+
+    /// The protocol version the compiler states (swift-syntax keeps the property internal, so
+    /// it is read back from the capability's coded form); 0 if it cannot be read.
+    private static func protocolVersion(of capability: PluginMessage.HostCapability?) -> Int {
+        guard let capability, let data = try? JSONEncoder().encode(capability) else { return 0 }
+        return (try? JSONDecoder().decode(StatedCapability.self, from: data))?.protocolVersion ?? 0
+    }
+
+    private struct StatedCapability: Decodable {
+        var protocolVersion: Int
+    }
+
+    /// Whether a marker macro's request is for a member of a model, which the marker answers
+    /// with nothing: a model has a marker on most of its properties, and each request would
+    /// otherwise have three pieces of syntax parsed. The innermost declaration around the
+    /// member comes without its members, so its parse is short; anything else (no such
+    /// declaration, one that does not parse cleanly, a marker that calls for a diagnostic) goes
+    /// to the macro.
+    private static func marksModelMember(_ marker: String, _ lexicalContext: [PluginMessage.Syntax]?) -> Bool {
+        guard let parent = lexicalContext?.first, parent.kind == .declaration else { return false }
+        let file = Parser.parse(source: parent.source)
+        guard !file.hasError, file.statements.count == 1, let declaration = file.statements.first?.item.as(DeclSyntax.self),
+            declaration.isProtocol(DeclGroupSyntax.self)
+        else { return false }
+        return JSONMarkerMacro.judgement(of: marker, in: Syntax(declaration)) == .fine
     }
 
     /// What the parser reads of a configuration.

@@ -107,6 +107,72 @@ struct PluginTests {
         #expect(source.contains("static let _loomKeys = Loom._JSONKeySet([\"name\"])"))
     }
 
+    /// A request for the marker `name` on `member`, inside `parent` (as the compiler sends it,
+    /// without its members).
+    static func markerExpansion(_ name: String, on member: String, in parent: String?) -> HostToPluginMessage {
+        .expandAttachedMacro(
+            macro: .init(moduleName: "LoomMacros", typeName: "JSONMarkerMacro", name: name),
+            macroRole: .peer,
+            discriminator: "$s3App5ModelV4name\(name)fMp_",
+            attributeSyntax: .init(kind: .attribute, source: "@\(name)(\"n\") ", location: location),
+            declSyntax: .init(kind: .declaration, source: "@\(name)(\"n\") var name: String", location: location),
+            parentDeclSyntax: nil, extendedTypeSyntax: nil, conformanceListSyntax: nil,
+            lexicalContext: parent.map { [.init(kind: .declaration, source: $0, location: location)] } ?? [],
+            staticBuildConfiguration: nil)
+    }
+
+    /// A response as the pipe carries it, to compare two.
+    static func encoded(_ response: PluginToHostMessage) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(response), as: UTF8.self)
+    }
+
+    /// `handler`, told the compiler's protocol version as the compiler's first message does.
+    static func introduced<Handler: PluginMessageHandler>(_ handler: Handler, protocolVersion: Int = 7) -> Handler {
+        _ = handler.handleMessage(.getCapability(capability: .init(protocolVersion: protocolVersion)))
+        return handler
+    }
+
+    @Test func aMarkerOnAModelsMemberIsAnsweredWithoutTheMacro() throws {
+        let recorder = Recorder()
+        let handler = Self.introduced(ConfigurationCondensingHandler(recorder))
+        for parent in ["\n\n@JSONModel\nstruct Model: Equatable {}", "@Loom.JSONModel(keyStrategy: .snakeCase) final class Model {}"] {
+            let response = handler.handleMessage(Self.markerExpansion("JSONKey", on: "name", in: parent))
+            guard case .expandMacroResult(let source, let diagnostics) = response else {
+                Issue.record("no expansion: \(response)")
+                continue
+            }
+            #expect(source == "")
+            #expect(diagnostics.isEmpty)
+        }
+        #expect(recorder.configurations.isEmpty)
+
+        // A compiler that expects the older form of answer gets the macro's.
+        let older = Self.introduced(ConfigurationCondensingHandler(recorder), protocolVersion: 4)
+        _ = older.handleMessage(Self.markerExpansion("JSONKey", on: "name", in: "@JSONModel struct Model {}"))
+        #expect(recorder.configurations.count == 1)
+    }
+
+    @Test func everyMarkerAnswersAsTheMacroDoes() throws {
+        let parents: [String?] = [
+            "@JSONModel\nstruct Model {}", "struct Plain {}", "@JSONModel enum Choice {}", "extension Model {}",
+            "@JSONModel struct Model<T> where T: Equatable {}", "func f()", "@JSONModel struct Broken {", nil,
+        ]
+        let macro = Self.introduced(PluginProviderMessageHandler(provider: LoomMacroProvider()))
+        let handler = Self.introduced(ConfigurationCondensingHandler(PluginProviderMessageHandler(provider: LoomMacroProvider())))
+        for parent in parents {
+            for marker in ["JSONKey", "JSONFlatten"] {
+                let message = Self.markerExpansion(marker, on: "name", in: parent)
+                let expected = try Self.encoded(macro.handleMessage(message))
+                #expect(try Self.encoded(handler.handleMessage(message)) == expected, "\(marker) in \(parent ?? "no declaration")")
+            }
+        }
+        // The answers differ where they should: the test compares diagnostics, not only nothing.
+        let plain = try Self.encoded(macro.handleMessage(Self.markerExpansion("JSONKey", on: "name", in: "struct Plain {}")))
+        #expect(plain.contains("@JSONModel"))
+    }
+
     @Test func anUnknownMacroIsAnError() {
         #expect(throws: PluginError.self) {
             try LoomMacroProvider().resolveMacro(moduleName: "LoomMacros", typeName: "NoSuchMacro")

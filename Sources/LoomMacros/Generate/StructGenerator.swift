@@ -16,39 +16,31 @@ import SwiftSyntax
 // they do.
 
 enum StructGenerator {
-    /// The generated code of a struct model.
-    struct Output {
-        /// Declarations for the type's body.
-        var members: [String] = []
-        /// Declarations for the extension that adds the conformance.
-        var initializers: [String] = []
-    }
-
+    /// The declarations for the type's body; the extension's are ``initializers(_:_:declaresMapped:)``.
+    ///
     /// `declaresMapped`: whether the extension declares `Loom._JSONMapped`, whose defaults are
     /// then the document initializer and the direct path (see ``mapsWholly(_:)``).
-    static func generate(_ model: MappedModel, _ description: ModelDescription, declaresMapped: Bool) -> Output {
+    static func members(_ model: MappedModel, _ description: ModelDescription, declaresMapped: Bool) -> [String] {
         let hooks = description.hooks
         let access = model.accessPrefix
-        var output = Output()
+        var members: [String] = []
 
-        output.members += ExtensionGenerator.keySetDeclarations(model)
-        output.members += ExtensionGenerator.transformerDeclarations(model)
-        output.members.append("typealias _LoomValues = \(valuesType(model))")
-        output.members.append(MappingGenerator.slots(model).text)
-        output.members.append(readFunction(model).text)
-        if !finishesInInitializer(model) { output.members.append(finishFunction(model).text) }
+        members += ExtensionGenerator.keySetDeclarations(model)
+        members += ExtensionGenerator.transformerDeclarations(model)
+        members.append("typealias _LoomValues = \(valuesType(model))")
+        members.append(MappingGenerator.slots(model).text)
+        members.append(readFunction(model).text)
+        if !finishesInInitializer(model) { members.append(finishFunction(model).text) }
 
         // `Loom._JSONMapped`, which the extension declares, has the direct path. With
         // `jsonWillDecode`, which rewrites a parsed value, the model reads from a document of
         // its object, `JSONDecodable`'s default.
-        if !declaresMapped, hooks.willDecode == nil { output.members.append(directReading(access: access)) }
-        output.members.append(encoder(model, hooks: hooks, access: access).text)
+        if !declaresMapped, hooks.willDecode == nil { members.append(directReading(access: access)) }
+        members.append(encoder(model, hooks: hooks, access: access).text)
         if description.inheritedTypes.contains("JSONMergeable") {
-            output.members += mergeMembers(model, description, access: access)
+            members += mergeMembers(model, description, access: access)
         }
-
-        output.initializers = initializers(model, description, declaresMapped: declaresMapped)
-        return output
+        return members
     }
 
     /// Whether `Loom._JSONMapped`'s defaults can stand for the model's document initializer
