@@ -63,6 +63,9 @@ struct PluginError: Error, CustomStringConvertible {
 /// Loom's macros never evaluate `#if` or `hasFeature`, so the configuration serves only to
 /// parse the declaration the way the compiler did. The compiler lists the configuration's
 /// sets in a different order in each message, so the condensed form is kept by its content.
+///
+/// It also answers a marker macro's request for a model's member itself
+/// (``marksModelMember(_:_:)``), the one answer that needs no more than the declaration around it.
 final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMessageHandler {
     private let base: Base
     private var condensedForms: [String: String] = [:]

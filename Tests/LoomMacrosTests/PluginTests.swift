@@ -5,8 +5,8 @@ import Testing
 
 @testable import LoomMacros
 
-/// The plugin's own message handling: the macros it resolves and the build configuration it
-/// hands swift-syntax. (Every model the other test targets compile goes through the whole
+/// The plugin's own message handling: the macros it resolves, the build configuration it
+/// hands swift-syntax and the markers it answers itself. (Every model the other test targets compile goes through the whole
 /// plugin, its pipe included.)
 @Suite("Macro plugin: messages")
 struct PluginTests {
