@@ -48,25 +48,26 @@ struct CodableExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -93,13 +94,7 @@ struct CodableExpansionTests {
 
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {

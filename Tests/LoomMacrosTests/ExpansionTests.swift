@@ -25,26 +25,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -69,14 +71,7 @@ struct ExpansionTests {
 
             extension User: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -113,26 +108,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Optional<Int>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), s_v1.take())
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -162,14 +159,7 @@ struct ExpansionTests {
 
             extension Tag: Loom.JSONModel, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "0")
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), s_v1.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -199,25 +189,26 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -240,13 +231,7 @@ struct ExpansionTests {
 
             extension Tag: Loom.JSONModel, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -288,37 +273,29 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v3, s_v4, s_u5): (v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers) = (nil, nil, nil, nil, Loom._JSONUnknownMembers())
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
-                            case 3: try reader.readOptionalJSONSlot(&slots.v3, Int.self, context)
-                            case 4:
-                                try reader.claimSlot(&slots.v4)
-                                slots.v4 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                            case 2: try reader.passValue()
-                            default: try reader.captureUnknown(&slots.u5, context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, String.self, context)
+                                case 3: try reader.readOptionalJSONSlot(&s_v3, Int.self, context)
+                                case 4:
+                                    try reader.claimSlot(&s_v4)
+                                    s_v4 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                case 2: try reader.passValue()
+                                default: try reader.captureUnknown(&s_u5, context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v3, s_v4, s_u5) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.optional(&s_v1, _loomKeys, 1, context)
                     try reader.optional(&s_v3, _loomKeys, 3, context)
@@ -364,9 +341,7 @@ struct ExpansionTests {
 
             extension Entry: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, Loom._JSONUnknownMembers()))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -401,11 +376,11 @@ struct ExpansionTests {
         #expect(diagnostics == [])
         expectLines(
             [
-                "case 0: try reader.readJSONSlot(&slots.v0, Swift.Int.self, context)",
-                "case 1: try reader.readOptionalJSONSlot(&slots.v1, Foundation.URL.self, context)",
-                "slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(UUID.self, $1) }",
-                "case 3: try reader.readSlot(&slots.v3, Data.self, context)",
-                "case 4: try reader.readSlot(&slots.v4, Kind.self, context)",
+                "case 0: try reader.readJSONSlot(&s_v0, Swift.Int.self, context)",
+                "case 1: try reader.readOptionalJSONSlot(&s_v1, Foundation.URL.self, context)",
+                "s_v2 = try reader.array(context, lossy: false) { try $0.jsonValue(UUID.self, $1) }",
+                "case 3: try reader.readSlot(&s_v3, Data.self, context)",
+                "case 4: try reader.readSlot(&s_v4, Kind.self, context)",
                 "try context._encodeJSONMember(self.count, _loomKeys, 0, to: &writer)",
                 "try context._encodeOptionalJSONMember(self.link, _loomKeys, 1, to: &writer)",
                 "try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }",
@@ -441,7 +416,7 @@ struct ExpansionTests {
         expectLines(
             [
                 "public init(count: Int, limit: Int, note: String? = \"none\") {",
-                "case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)",
+                "case 0: try reader.readJSONSlot(&s_v0, Int.self, context)",
                 "try reader.defaulted(&s_v1, _loomKeys, 1, context, default: \"5\")",
                 "return (try reader.unwrap(s_v0.take()), s_v1.take() ?? 5, s_v2.take())",
             ], in: text)
@@ -469,32 +444,24 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (User, Kind)
 
-                    typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<User>, v1: Optional<Kind>)
-
-                    typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                    static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                        var (s_v0, s_v1): (v0: Optional<User>, v1: Optional<Kind>) = (nil, nil)
                         let _loomKeys = Self._loomKeys
-                        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                        var hint = 0
-                        repeat {
-                            do {
-                                switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readSlot(&slots.v0, User.self, context)
-                                case 1: try reader.readSlot(&slots.v1, Kind.self, context)
-                                default: try reader.passUnknown(context)
+                        if try reader.beginObject(Self.self, _loomKeys, context) {
+                            var hint = 0
+                            repeat {
+                                do {
+                                    switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                    case 0: try reader.readSlot(&s_v0, User.self, context)
+                                    case 1: try reader.readSlot(&s_v1, Kind.self, context)
+                                    default: try reader.passUnknown(context)
+                                    }
+                                } catch {
+                                    try reader.recover(error, context)
                                 }
-                            } catch {
-                                try reader.recover(error, context)
-                            }
-                        } while try reader.moreMembers()
-                    }
-
-                    @inline(__always)
-                    static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                        let _loomKeys = Self._loomKeys
-                        var (_, s_v0, s_v1) = slots.take()
+                            } while try reader.moreMembers()
+                        }
                         try reader.required(&s_v0, _loomKeys, 0, context)
                         try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "Kind.standard")
                         try reader.endObject()
@@ -524,9 +491,7 @@ struct ExpansionTests {
 
             extension GitHub.Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -568,30 +533,33 @@ struct ExpansionTests {
 
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
-                    typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>)
-
-                    typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                    static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                        var (s_v0, s_v1, s_v2): (v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>) = (nil, nil, nil)
                         let _loomKeys = Self._loomKeys
-                        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                        var hint = 0
-                        repeat {
-                            do {
-                                switch try reader.nextKey(_loomKeys, hint: &hint) {
-                                case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                                case 1: try reader.readOptionalJSONSlot(&slots.v1, Int.self, context)
-                                case 2:
-                                    try reader.claimSlot(&slots.v2)
-                                    slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                                case 3: try reader.passValue()
-                                default: try reader.passUnknown(context)
+                        if try reader.beginObject(Self.self, _loomKeys, context) {
+                            var hint = 0
+                            repeat {
+                                do {
+                                    switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                    case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                    case 1: try reader.readOptionalJSONSlot(&s_v1, Int.self, context)
+                                    case 2:
+                                        try reader.claimSlot(&s_v2)
+                                        s_v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                    case 3: try reader.passValue()
+                                    default: try reader.passUnknown(context)
+                                    }
+                                } catch {
+                                    try reader.recover(error, context)
                                 }
-                            } catch {
-                                try reader.recover(error, context)
-                            }
-                        } while try reader.moreMembers()
+                            } while try reader.moreMembers()
+                        }
+                        try reader.required(&s_v0, _loomKeys, 0, context)
+                        try reader.optional(&s_v1, _loomKeys, 1, context)
+                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
+                        try reader.endObject()
+                        return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take())
                     }
 
                     static var _readsDirectly: Bool { true }
@@ -629,15 +597,7 @@ struct ExpansionTests {
                     }
 
                     init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                        var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                        try Self._loomRead(&slots.s, &reader, context)
-                        let _loomKeys = Self._loomKeys
-                        var (_, s_v0, s_v1, s_v2) = slots.take()
-                        try reader.required(&s_v0, _loomKeys, 0, context)
-                        try reader.optional(&s_v1, _loomKeys, 1, context)
-                        try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[]")
-                        try reader.endObject()
-                        self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take()))
+                        self.init(_loomValues: try Self._loomRead(&reader, context))
                     }
 
                     init(_loomValues values: _LoomValues) {
@@ -679,26 +639,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (URL, String)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<URL>, v1: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<URL>, v1: Optional<String>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, URL.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, URL.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -723,14 +685,7 @@ struct ExpansionTests {
 
             extension Repo: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -771,56 +726,60 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, Int)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_b1, s_b2): (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool) = (nil, nil, nil, nil, false, false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
                     let _loomKeys_2 = Self._loomKeys_2
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
-                                    var hint1 = 0
-                                    repeat {
-                                        do {
-                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readJSONSlot(&slots.v1, String.self, context)
-                                            case 1:
-                                                if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &slots.b2, context) {
-                                                    var hint2 = 0
-                                                    repeat {
-                                                        do {
-                                                            switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
-                                                            case 0: try reader.readOptionalJSONSlot(&slots.v2, String.self, context)
-                                                            default: try reader.passValue()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1:
+                                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &s_b1, context) {
+                                        var hint1 = 0
+                                        repeat {
+                                            do {
+                                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                                case 0: try reader.readJSONSlot(&s_v1, String.self, context)
+                                                case 1:
+                                                    if try reader.beginNested(_loomKeys_1, 1, _loomKeys_2, seen: &s_b2, context) {
+                                                        var hint2 = 0
+                                                        repeat {
+                                                            do {
+                                                                switch try reader.nextKey(_loomKeys_2, hint: &hint2) {
+                                                                case 0: try reader.readOptionalJSONSlot(&s_v2, String.self, context)
+                                                                default: try reader.passValue()
+                                                                }
+                                                            } catch {
+                                                                try reader.recover(error, context)
                                                             }
-                                                        } catch {
-                                                            try reader.recover(error, context)
-                                                        }
-                                                    } while try reader.moreMembers()
+                                                        } while try reader.moreMembers()
+                                                    }
+                                                case 2: try reader.readJSONSlot(&s_v3, Int.self, context)
+                                                default: try reader.passValue()
                                                 }
-                                            case 2: try reader.readJSONSlot(&slots.v3, Int.self, context)
-                                            default: try reader.passValue()
+                                            } catch {
+                                                try reader.recover(error, context)
                                             }
-                                        } catch {
-                                            try reader.recover(error, context)
-                                        }
-                                    } while try reader.moreMembers()
+                                        } while try reader.moreMembers()
+                                    }
+                                default: try reader.passUnknown(context)
                                 }
-                            default: try reader.passUnknown(context)
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys_1, 0, context)
+                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
+                    try reader.required(&s_v3, _loomKeys_1, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -861,18 +820,7 @@ struct ExpansionTests {
 
             extension Status: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, false, false))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    let _loomKeys_2 = Self._loomKeys_2
-                    var (_, s_v0, s_v1, s_v2, s_v3, _, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys_1, 0, context)
-                    try reader.optional(&s_v2, _loomKeys_2, 0, context)
-                    try reader.required(&s_v3, _loomKeys_1, 2, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -905,27 +853,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, r0: Loom._JSONFallbackState)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_r0): (v0: Optional<Int>, r0: Loom._JSONFallbackState) = (nil, Loom._JSONFallbackState())
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = try reader.jsonValue(Int.self, context) }
-                            case 1: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = try reader.jsonValue(Int.self, context) }
-                            case 2: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 2) { slots.v0 = try reader.jsonValue(Int.self, context) }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: if try reader.claimAlternative(&s_v0, &s_r0, rank: 0) { s_v0 = try reader.jsonValue(Int.self, context) }
+                                case 1: if try reader.claimAlternative(&s_v0, &s_r0, rank: 1) { s_v0 = try reader.jsonValue(Int.self, context) }
+                                case 2: if try reader.claimAlternative(&s_v0, &s_r0, rank: 2) { s_v0 = try reader.jsonValue(Int.self, context) }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -948,14 +897,7 @@ struct ExpansionTests {
 
             extension Book: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, Loom._JSONFallbackState()))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    let s_r0 = slots.s.r0
-                    var (_, s_v0, _) = slots.take()
-                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys, 1), (_loomKeys, 2)], .required, context, default: "")
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -987,40 +929,41 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String?
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_r0, s_b1): (v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool) = (nil, Loom._JSONFallbackState(), false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 0) { slots.v0 = .some(try reader.jsonValue(String.self, context)) }
-                            case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
-                                    var hint1 = 0
-                                    repeat {
-                                        do {
-                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: if try reader.claimAlternative(&slots.v0, &slots.r0, rank: 1) { slots.v0 = .some(try reader.jsonValue(String.self, context)) }
-                                            default: try reader.passValue()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: if try reader.claimAlternative(&s_v0, &s_r0, rank: 0) { s_v0 = .some(try reader.jsonValue(String.self, context)) }
+                                case 1:
+                                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &s_b1, context) {
+                                        var hint1 = 0
+                                        repeat {
+                                            do {
+                                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                                case 0: if try reader.claimAlternative(&s_v0, &s_r0, rank: 1) { s_v0 = .some(try reader.jsonValue(String.self, context)) }
+                                                default: try reader.passValue()
+                                                }
+                                            } catch {
+                                                try reader.recover(error, context)
                                             }
-                                        } catch {
-                                            try reader.recover(error, context)
-                                        }
-                                    } while try reader.moreMembers()
+                                        } while try reader.moreMembers()
+                                    }
+                                default: try reader.passUnknown(context)
                                 }
-                            default: try reader.passUnknown(context)
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
+                    try reader.endObject()
+                    return Loom._flattened(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1044,15 +987,7 @@ struct ExpansionTests {
 
             extension Book: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, Loom._JSONFallbackState(), false))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    let s_r0 = slots.s.r0
-                    var (_, s_v0, _, _) = slots.take()
-                    try reader.fallback(s_v0, s_r0, [(_loomKeys, 0), (_loomKeys_1, 0)], .optional, context, default: "")
-                    try reader.endObject()
-                    self.init(_loomValues: Loom._flattened(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1086,48 +1021,39 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_c0, s_c1, s_b1): (c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool) = (Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.collect(&slots.c0, 0)
-                            case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
-                                    var hint1 = 0
-                                    repeat {
-                                        do {
-                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.collect(&slots.c0, 1)
-                                            default: try reader.passValue()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.collect(&s_c0, 0)
+                                case 1:
+                                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &s_b1, context) {
+                                        var hint1 = 0
+                                        repeat {
+                                            do {
+                                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                                case 0: try reader.collect(&s_c0, 1)
+                                                default: try reader.passValue()
+                                                }
+                                            } catch {
+                                                try reader.recover(error, context)
                                             }
-                                        } catch {
-                                            try reader.recover(error, context)
-                                        }
-                                    } while try reader.moreMembers()
+                                        } while try reader.moreMembers()
+                                    }
+                                case 2: try reader.collect(&s_c1, 0)
+                                default: try reader.passUnknown(context)
                                 }
-                            case 2: try reader.collect(&slots.c1, 0)
-                            default: try reader.passUnknown(context)
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    var (_, s_c0, s_c1, _) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     let c0 = try reader.collected(&s_c0, [("temp", _loomKeys, 0), ("main.temp_max", _loomKeys_1, 0)], .required, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     let c1 = try reader.collected(&s_c1, [("wind_speed", _loomKeys, 2)], .optional, context, default: "") { try $0.dictionary($1, lossy: false) { try $0.jsonValue(Double.self, $1) } }
                     try reader.endObject()
@@ -1166,9 +1092,7 @@ struct ExpansionTests {
 
             extension Weather: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1203,27 +1127,30 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readOptionalJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.v1, URL.self, context)
-                            case 2: try reader.readOptionalJSONSlot(&slots.v2, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readOptionalJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, URL.self, context)
+                                case 2: try reader.readOptionalJSONSlot(&s_v2, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.optional(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1250,15 +1177,7 @@ struct ExpansionTests {
 
             extension Profile: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
-                    try reader.optional(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (Loom._flattened(s_v0.take()), Loom._flattened(s_v1.take()), Loom._flattened(s_v2.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1294,31 +1213,34 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                            case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1:
+                                    try reader.claimSlot(&s_v1)
+                                    s_v1 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                case 2:
+                                    try reader.claimSlot(&s_v2, nullable: true)
+                                    s_v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
+                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
+                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
+                    try reader.endObject()
+                    return (s_v0.take(), s_v1.take(), s_v2.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1346,15 +1268,7 @@ struct ExpansionTests {
 
             extension Settings: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
-                    try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
-                    try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[]")
-                    try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
-                    try reader.endObject()
-                    self.init(_loomValues: (s_v0.take(), s_v1.take(), s_v2.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1390,35 +1304,27 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, String?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                case 2:
+                                    try reader.claimSlot(&s_v2, nullable: true)
+                                    s_v2 = .some(try reader.readNullKeepingDefault(context) ? .none : reader.jsonValue(String.self, context))
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.defaulted(&s_v0, _loomKeys, 0, context, default: "3")
                     try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "base + 1")
                     try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "\\"dark\\"")
@@ -1450,9 +1356,7 @@ struct ExpansionTests {
 
             extension Settings: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1486,26 +1390,27 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v1: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v1: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 1: try reader.readJSONSlot(&slots.v1, String.self, context)
-                            case 0: try reader.passValue()
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 1: try reader.readJSONSlot(&s_v1, String.self, context)
+                                case 0: try reader.passValue()
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v1.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1529,13 +1434,7 @@ struct ExpansionTests {
 
             extension Envelope: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v1) = slots.take()
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v1.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1569,25 +1468,26 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1610,13 +1510,7 @@ struct ExpansionTests {
 
             extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1653,30 +1547,32 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Date, Date?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>, v1: Optional<Date?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<Date>, v1: Optional<Date?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                case 1:
+                                    try reader.claimSlot(&s_v1, nullable: true)
+                                    s_v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_1) })
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1708,14 +1604,7 @@ struct ExpansionTests {
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1748,30 +1637,32 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue([Double].self, $1) } }
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.jsonValue(Int.self, $1) } } }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue([Double].self, $1) } }
+                                case 1:
+                                    try reader.claimSlot(&s_v1)
+                                    s_v1 = try reader.array(context, lossy: false) { try $0.array($1, lossy: false) { try $0.optionalValue($1) { try $0.jsonValue(Int.self, $1) } } }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1798,14 +1689,7 @@ struct ExpansionTests {
 
             extension Geometry: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1838,30 +1722,32 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.value(User.self, $1) } }
+                                case 1:
+                                    try reader.claimSlot(&s_v1)
+                                    s_v1 = try reader.dictionary(context, lossy: false) { try $0.optionalValue($1) { try $0.value(User.self, $1) } }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1888,14 +1774,7 @@ struct ExpansionTests {
 
             extension Teams: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -1926,27 +1805,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Set<String>
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Set<String>>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<Set<String>> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.set(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.set(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1970,13 +1850,7 @@ struct ExpansionTests {
 
             extension Tagged: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2008,30 +1882,32 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.jsonValue(String.self, $1) }
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(Int.self, from: $0) }) { try $0.jsonValue(String.self, $1) }
+                                case 1:
+                                    try reader.claimSlot(&s_v1)
+                                    s_v1 = try reader.dictionary(context, lossy: false, key: { try $1.dictionaryKey(State.self, from: $0) }) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2058,14 +1934,7 @@ struct ExpansionTests {
 
             extension Ranking: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2100,42 +1969,44 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ([Item], URL?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_b1): (v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool) = (nil, nil, false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
-                            case 1:
-                                if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &slots.b1, context) {
-                                    var hint1 = 0
-                                    repeat {
-                                        do {
-                                            switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                            case 0: try reader.readOptionalJSONSlot(&slots.v1, URL.self, context)
-                                            default: try reader.passValue()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.array(context, lossy: false) { try $0.value(Item.self, $1) }
+                                case 1:
+                                    if try reader.beginNested(_loomKeys, 1, _loomKeys_1, seen: &s_b1, context) {
+                                        var hint1 = 0
+                                        repeat {
+                                            do {
+                                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                                case 0: try reader.readOptionalJSONSlot(&s_v1, URL.self, context)
+                                                default: try reader.passValue()
+                                                }
+                                            } catch {
+                                                try reader.recover(error, context)
                                             }
-                                        } catch {
-                                            try reader.recover(error, context)
-                                        }
-                                    } while try reader.moreMembers()
+                                        } while try reader.moreMembers()
+                                    }
+                                default: try reader.passUnknown(context)
                                 }
-                            default: try reader.passUnknown(context)
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2168,15 +2039,7 @@ struct ExpansionTests {
 
             extension Page: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, false))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    let _loomKeys_1 = Self._loomKeys_1
-                    var (_, s_v0, s_v1, _) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys_1, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2209,26 +2072,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Double, Double)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Double>, v1: Optional<Double>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<Double>, v1: Optional<Double>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Double.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Double.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Double.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Double.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 public func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2258,14 +2123,7 @@ struct ExpansionTests {
 
             extension Point: Loom.JSONModel, Loom._JSONMapped {
                 public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2303,28 +2161,32 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int, String?, String)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3): (v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>) = (nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            case 2: try reader.readOptionalJSONSlot(&slots.v2, String.self, context)
-                            case 3: try reader.readJSONSlot(&slots.v3, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                case 2: try reader.readOptionalJSONSlot(&s_v2, String.self, context)
+                                case 3: try reader.readJSONSlot(&s_v3, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.required(&s_v3, _loomKeys, 3, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2353,16 +2215,7 @@ struct ExpansionTests {
 
             extension Headers: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2, s_v3) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.required(&s_v3, _loomKeys, 3, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), try reader.unwrap(s_v3.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2399,27 +2252,30 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, URL?, Int)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.v1, URL.self, context)
-                            case 2: try reader.readJSONSlot(&slots.v2, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, URL.self, context)
+                                case 2: try reader.readJSONSlot(&s_v2, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2446,15 +2302,7 @@ struct ExpansionTests {
 
             extension Account: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2491,26 +2339,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, Int)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2535,14 +2385,7 @@ struct ExpansionTests {
 
             extension Account: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2571,23 +2414,22 @@ struct ExpansionTests {
 
                 typealias _LoomValues = ()
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, Void)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            _ = try reader.nextKey(_loomKeys, hint: &hint)
-                            try reader.passUnknown(context)
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                _ = try reader.nextKey(_loomKeys, hint: &hint)
+                                try reader.passUnknown(context)
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
+                    try reader.endObject()
+                    return ()
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2606,10 +2448,7 @@ struct ExpansionTests {
 
             extension Nothing: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), ()))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    try reader.endObject()
-                    self.init(_loomValues: ())
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2651,25 +2490,26 @@ struct ExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<Int> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2692,13 +2532,7 @@ struct ExpansionTests {
 
             extension Counter: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2730,27 +2564,30 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Bool)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            case 2: try reader.readJSONSlot(&slots.v2, Bool.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                case 2: try reader.readJSONSlot(&s_v2, Bool.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2777,15 +2614,7 @@ struct ExpansionTests {
 
             extension Pair: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2817,25 +2646,26 @@ struct ExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2858,13 +2688,7 @@ struct ExpansionTests {
 
             extension Tag: Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2897,26 +2721,28 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Int)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -2941,14 +2767,7 @@ struct ExpansionTests {
 
             extension Odd: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -2993,31 +2812,36 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4): (v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>) = (nil, nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
-                            case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                            case 3: try reader.readJSONSlot(&slots.v3, Int.self, context)
-                            case 4: try reader.readJSONSlot(&slots.v4, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, String.self, context)
+                                case 2:
+                                    try reader.claimSlot(&s_v2)
+                                    s_v2 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                case 3: try reader.readJSONSlot(&s_v3, Int.self, context)
+                                case 4: try reader.readJSONSlot(&s_v4, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
+                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
+                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3049,17 +2873,7 @@ struct ExpansionTests {
 
             extension Profile: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2, s_v3, s_v4) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "[\\"new\\"]")
-                    try reader.defaulted(&s_v3, _loomKeys, 3, context, default: "0")
-                    try reader.defaulted(&s_v4, _loomKeys, 4, context, default: "\\"\\"")
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), s_v2.take(), s_v3.take(), s_v4.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -3098,28 +2912,30 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<@Sendable () -> Void>, v1: Optional<String?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<@Sendable () -> Void>, v1: Optional<String?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -3145,14 +2961,7 @@ struct ExpansionTests {
 
             extension Hook: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -3188,34 +2997,25 @@ struct ExpansionTests {
 
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_u3, s_f): (v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState) = (nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState())
                     let _loomKeys = Self._loomKeys
-                    slots.f.start = try reader.objectStart()
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case -1: try reader.captureUnknown(&slots.u3, context)
-                            case let flattened: try reader.passFlattened(&slots.f, _loomKeys, flattened)
+                    s_f.start = try reader.objectStart()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case -1: try reader.captureUnknown(&s_u3, context)
+                                case let flattened: try reader.passFlattened(&s_f, _loomKeys, flattened)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    let s_f = slots.s.f
-                    var (_, s_v0, s_v1, s_v2, s_u3, _) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     if let value = try reader.flattened(Address.self, _loomKeys, 0, s_f, .required, context) { s_v1 = value }
                     if let value = try reader.flattened(Address.self, _loomKeys, 1, s_f, .optional, context) { s_v2 = value }
@@ -3249,9 +3049,7 @@ struct ExpansionTests {
 
             extension Order: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState()))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {

@@ -436,26 +436,28 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<String?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readOptionalJSONSlot(&slots.v1, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()))
                 }
 
                 static var _readsDirectly: Bool { true }
@@ -470,14 +472,7 @@ struct PolyExpansionTests {
                 }
 
                 convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -526,10 +521,22 @@ struct PolyExpansionTests {
                 }
 
                 func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
+                    var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<String?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
-                    var (_, _, s_v1) = slots.take()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readOptionalJSONSlot(&s_v1, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
                     try reader.optionalDefaulted(&s_v1, _loomKeys, 1, context, default: "")
                     try reader.endObject()
                     if let value = s_v1.take(), value != nil || !context._nullIsMissing { self.displayName = value }
@@ -951,25 +958,26 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = String
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, String.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, String.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1004,13 +1012,7 @@ struct PolyExpansionTests {
                 }
 
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                     try reader.check(Self._loomKeys, 0, "validateTitle", context) { Self.validateTitle(self.title) }
                     try reader.endObject()
                     try reader.hook("jsonDidDecode()", context) { self.jsonDidDecode() }
@@ -1059,32 +1061,38 @@ struct PolyExpansionTests {
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5): (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>) = (nil, nil, nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, String.self, context)
-                            case 2: try reader.readOptionalJSONSlot(&slots.v2, String.self, context)
-                            case 3: try reader.readOptionalJSONSlot(&slots.v3, String.self, context)
-                            case 4: try reader.readOptionalJSONSlot(&slots.v4, Date.self, context)
-                            case 5:
-                                try reader.claimSlot(&slots.v5)
-                                slots.v5 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, String.self, context)
+                                case 2: try reader.readOptionalJSONSlot(&s_v2, String.self, context)
+                                case 3: try reader.readOptionalJSONSlot(&s_v3, String.self, context)
+                                case 4: try reader.readOptionalJSONSlot(&s_v4, Date.self, context)
+                                case 5:
+                                    try reader.claimSlot(&s_v5)
+                                    s_v5 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.required(&s_v1, _loomKeys, 1, context)
+                    try reader.optional(&s_v2, _loomKeys, 2, context)
+                    try reader.optional(&s_v3, _loomKeys, 3, context)
+                    try reader.optional(&s_v4, _loomKeys, 4, context)
+                    try reader.required(&s_v5, _loomKeys, 5, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -1133,10 +1141,28 @@ struct PolyExpansionTests {
                 }
 
                 mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
+                    var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5): (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>) = (nil, nil, nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    var (_, _, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, String.self, context)
+                                case 2: try reader.readOptionalJSONSlot(&s_v2, String.self, context)
+                                case 3: try reader.readOptionalJSONSlot(&s_v3, String.self, context)
+                                case 4: try reader.readOptionalJSONSlot(&s_v4, Date.self, context)
+                                case 5:
+                                    try reader.claimSlot(&s_v5)
+                                    s_v5 = try reader.array(context, lossy: false) { try $0.jsonValue(String.self, $1) }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
+                            }
+                        } while try reader.moreMembers()
+                    }
                     try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "")
                     try reader.optionalDefaulted(&s_v2, _loomKeys, 2, context, default: "")
                     try reader.optionalDefaulted(&s_v3, _loomKeys, 3, context, default: "")
@@ -1167,18 +1193,7 @@ struct PolyExpansionTests {
 
             extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2, s_v3, s_v4, s_v5) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.required(&s_v1, _loomKeys, 1, context)
-                    try reader.optional(&s_v2, _loomKeys, 2, context)
-                    try reader.optional(&s_v3, _loomKeys, 3, context)
-                    try reader.optional(&s_v4, _loomKeys, 4, context)
-                    try reader.required(&s_v5, _loomKeys, 5, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), Loom._flattened(s_v2.take()), Loom._flattened(s_v3.take()), Loom._flattened(s_v4.take()), try reader.unwrap(s_v5.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {

@@ -39,40 +39,32 @@ struct SchemaExpansionTests {
 
                 typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2, s_v3, s_c4): (v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot) = (nil, nil, nil, nil, Loom._JSONCollectedSlot())
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
-                            case 2: try reader.readJSONSlot(&slots.v2, String.self, context)
-                            case 3: try reader.readJSONSlot(&slots.v3, Int.self, context.lenient)
-                            case 4: try reader.collect(&slots.c4, 0)
-                            case 5: try reader.collect(&slots.c4, 1)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_0) }
+                                case 1:
+                                    try reader.claimSlot(&s_v1)
+                                    s_v1 = try reader.dictionary(context, lossy: false) { try $0.array($1, lossy: false) { try $0.jsonValue(Int.self, $1) } }
+                                case 2: try reader.readJSONSlot(&s_v2, String.self, context)
+                                case 3: try reader.readJSONSlot(&s_v3, Int.self, context.lenient)
+                                case 4: try reader.collect(&s_c4, 0)
+                                case 5: try reader.collect(&s_c4, 1)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2, s_v3, s_c4) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.defaulted(&s_v1, _loomKeys, 1, context, default: "[\"a\": [1, -2]]")
                     try reader.defaulted(&s_v2, _loomKeys, 2, context, default: "\"Untitled \\\"draft\\\"\"")
@@ -114,9 +106,7 @@ struct SchemaExpansionTests {
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil, Loom._JSONCollectedSlot()))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {

@@ -39,33 +39,36 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Date, [String]?, Date)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
-                            case 1:
-                                try reader.claimSlot(&slots.v1, nullable: true)
-                                slots.v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
-                            case 2:
-                                try reader.claimSlot(&slots.v2)
-                                slots.v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "start", of: Date.self)) { try $1.decode(Date.self, from: $0) } }
+                                case 1:
+                                    try reader.claimSlot(&s_v1, nullable: true)
+                                    s_v1 = .some(try reader.readNull() ? .none : reader.decodeElement(context) { try $1.transform($0, with: Self.jsonTransformer(forProperty: "tags", of: [String].self)) { try $1.array($0) { try $1.decode(String.self, from: $0) } } })
+                                case 2:
+                                    try reader.claimSlot(&s_v2)
+                                    s_v2 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_2) }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.optional(&s_v1, _loomKeys, 1, context)
+                    try reader.required(&s_v2, _loomKeys, 2, context)
+                    try reader.endObject()
+                    return (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take()))
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -100,15 +103,7 @@ struct TransformExpansionTests {
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.optional(&s_v1, _loomKeys, 1, context)
-                    try reader.required(&s_v2, _loomKeys, 2, context)
-                    try reader.endObject()
-                    self.init(_loomValues: (try reader.unwrap(s_v0.take()), Loom._flattened(s_v1.take()), try reader.unwrap(s_v2.take())))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -141,27 +136,28 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Date
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Date>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var s_v0: Optional<Date> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0:
-                                try reader.claimSlot(&slots.v0)
-                                slots.v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0:
+                                    try reader.claimSlot(&s_v0)
+                                    s_v0 = try reader.decodeElement(context) { try $1.transform($0, with: .secondsSince1970) }
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
+                        } while try reader.moreMembers()
+                    }
+                    try reader.required(&s_v0, _loomKeys, 0, context)
+                    try reader.endObject()
+                    return try reader.unwrap(s_v0.take())
                 }
 
                 func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {
@@ -185,13 +181,7 @@ struct TransformExpansionTests {
 
             extension Box: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
-                    try reader.required(&s_v0, _loomKeys, 0, context)
-                    try reader.endObject()
-                    self.init(_loomValues: try reader.unwrap(s_v0.take()))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -226,37 +216,29 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context.lenient)
-                            case 1:
-                                try reader.claimSlot(&slots.v1)
-                                slots.v1 = try reader.array(context, lossy: true) { try $0.jsonValue(Int.self, $1) }
-                            case 2:
-                                try reader.claimSlot(&slots.v2, nullable: true)
-                                slots.v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.jsonValue(Int.self, $1) } } })
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context.lenient)
+                                case 1:
+                                    try reader.claimSlot(&s_v1)
+                                    s_v1 = try reader.array(context, lossy: true) { try $0.jsonValue(Int.self, $1) }
+                                case 2:
+                                    try reader.claimSlot(&s_v2, nullable: true)
+                                    s_v2 = .some(try reader.readNull() ? .none : reader.lossy(context, default: "nil") { try $0.dictionary($1, lossy: true) { try $0.set($1, lossy: true) { try $0.jsonValue(Int.self, $1) } } })
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.defaulted(&s_v0, _loomKeys, 0, context.lenient, default: "0")
                     try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.optional(&s_v2, _loomKeys, 2, context)
@@ -295,9 +277,7 @@ struct TransformExpansionTests {
 
             extension Feed: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -329,33 +309,24 @@ struct TransformExpansionTests {
 
                 typealias _LoomValues = Int
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
+                    var s_v0: Optional<Int> = nil
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let context = context.lenient
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.endObject()
                     return try reader.unwrap(s_v0.take())
@@ -381,9 +352,7 @@ struct TransformExpansionTests {
 
             extension Legacy: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {
@@ -424,36 +393,27 @@ extension TransformExpansionTests {
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
-                typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>)
-
-                typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
+                    var (s_v0, s_v1, s_v2, s_v3): (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>) = (nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
-                    guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-                    var hint = 0
-                    repeat {
-                        do {
-                            switch try reader.nextKey(_loomKeys, hint: &hint) {
-                            case 0: try reader.readJSONSlot(&slots.v0, Int.self, context)
-                            case 1: try reader.readJSONSlot(&slots.v1, Int.self, context)
-                            case 2: try reader.readJSONSlot(&slots.v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
-                            case 3: try reader.readJSONSlot(&slots.v3, Int.self, context.lenient(rounding: nil))
-                            default: try reader.passUnknown(context)
+                    if try reader.beginObject(Self.self, _loomKeys, context) {
+                        var hint = 0
+                        repeat {
+                            do {
+                                switch try reader.nextKey(_loomKeys, hint: &hint) {
+                                case 0: try reader.readJSONSlot(&s_v0, Int.self, context)
+                                case 1: try reader.readJSONSlot(&s_v1, Int.self, context)
+                                case 2: try reader.readJSONSlot(&s_v2, Int.self, context.lenient(rounding: .toNearestOrAwayFromZero))
+                                case 3: try reader.readJSONSlot(&s_v3, Int.self, context.lenient(rounding: nil))
+                                default: try reader.passUnknown(context)
+                                }
+                            } catch {
+                                try reader.recover(error, context)
                             }
-                        } catch {
-                            try reader.recover(error, context)
-                        }
-                    } while try reader.moreMembers()
-                }
-
-                @inline(__always)
-                static func _loomFinish<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
-                    let context = context.lenient(rounding: .down)
-                    let _loomKeys = Self._loomKeys
-                    var (_, s_v0, s_v1, s_v2, s_v3) = slots.take()
+                        } while try reader.moreMembers()
+                    }
                     try reader.required(&s_v0, _loomKeys, 0, context)
                     try reader.required(&s_v1, _loomKeys, 1, context)
                     try reader.required(&s_v2, _loomKeys, 2, context.lenient(rounding: .toNearestOrAwayFromZero))
@@ -488,9 +448,7 @@ extension TransformExpansionTests {
 
             extension Rating: Loom.JSONModel, Loom._JSONMapped {
                 init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
-                    var slots = _LoomSlots((Loom._JSONSlotsMark(), nil, nil, nil, nil))
-                    try Self._loomRead(&slots.s, &reader, context)
-                    self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
                 init(_loomValues values: _LoomValues) {

@@ -1,8 +1,8 @@
 // Where a model's member loop keeps what it has read (Loom.docc/Models.md, "The mapping").
 
-/// The slots of a struct's or final class's mapping: `fields` is a tuple of one slot per decoded
-/// property, `v0: Optional<T>` and the like, filled by `_loomRead` and emptied by
-/// `_loomFinish`.
+/// The slots of the mapping of a struct or a final class with more than twelve slots (a smaller
+/// one keeps them as locals of its `_loomRead`): `fields` is a tuple of one slot per decoded
+/// property, `v0: Optional<T>` and the like, filled by `_loomRead` and emptied by the checks.
 ///
 /// Not API (underscored): generated code declares `typealias _LoomSlots = _JSONSlots<(…)>`.
 /// One generic struct serves every model, so a model compiles no accessors or value witnesses

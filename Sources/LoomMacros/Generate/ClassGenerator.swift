@@ -214,9 +214,7 @@ enum ClassGenerator {
     private static func finalReading(_ model: MappedModel, _ description: ModelDescription) -> [String] {
         let hooks = description.hooks
         var members = ["typealias _LoomValues = \(StructGenerator.valuesType(model))"]
-        members.append(MappingGenerator.slots(model).text)
-        members.append(StructGenerator.readFunction(model).text)
-        if !StructGenerator.finishesInInitializer(model) { members.append(StructGenerator.finishFunction(model).text) }
+        members += StructGenerator.mapping(model)
         if hooks.willDecode == nil { members.append(StructGenerator.directReading(access: model.accessPrefix)) }
         members.append(StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "convenience ").text)
         members.append(StructGenerator.readingInitializer(model, description, modifiers: model.accessPrefix + "convenience ").text)

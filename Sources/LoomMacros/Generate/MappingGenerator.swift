@@ -3,7 +3,14 @@
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
 // reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //
-//     typealias _LoomFields = (v0: Optional<String>, …)               one slot per decoded property
+//     static func _loomRead<R>(_ reader:, _ context:) -> _LoomValues
+//         var (s_v0, …): (v0: Optional<String>, …) = (nil, …)   one slot per decoded property
+//         if try reader.beginObject(…) { … }                   the member loop: key → slot → value
+//         try reader.required(&s_v0, …) …                       the checks, then the values
+//
+// A model of more than twelve slots (`readsInOneFunction`) keeps them in a tuple instead:
+//
+//     typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, …)
 //     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
 //     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
 //     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
@@ -13,14 +20,15 @@
 // Slots are named after the property's index: `v3` holds its value, `r3` the state of its
 // fallback keys, `c3` (and `d3`) the members of a collected property, `u3` the unknown members;
 // `f` is the flattened properties' state and `b2` says whether the key-path step of level 2
-// was seen. The first, `m`, holds nothing (`Loom._JSONSlotsMark`, for the isolation checker).
+// was seen. In the tuple, the first, `m`, holds nothing (`Loom._JSONSlotsMark`, for the
+// isolation checker).
 
 enum MappingGenerator {
-    /// `_LoomSlots`, which the member loop fills: the slots' tuple, `_LoomFields`, in
-    /// `Loom._JSONSlots`, one generic struct for every model, so that a model compiles no
-    /// accessors and no value witnesses for them. The tuple stays in a struct, because a bare
-    /// tuple is destroyed through the runtime's generic tuple witness, a few hundred
-    /// instructions a model.
+    /// `_LoomSlots` of a model of more than twelve slots, which the member loop fills: the
+    /// slots' tuple, `_LoomFields`, in `Loom._JSONSlots`, one generic struct for every model, so
+    /// that a model compiles no accessors and no value witnesses for them. The tuple stays in a
+    /// struct, because a bare tuple is destroyed through the runtime's generic tuple witness, a
+    /// few hundred instructions a model.
     ///
     /// A class in a hierarchy declares a struct of its own, `_LoomSlots_<Class>`, which keeps
     /// the collected values its checks decode (`d<index>`) and holds its superclass's slots
@@ -90,6 +98,29 @@ enum MappingGenerator {
         return lines
     }
 
+    /// Whether the whole mapping runs in `_loomRead`, its slots locals of that function: for a
+    /// model of at most twelve slots. There the member loop reads and writes the slots in
+    /// place, and the initializer compiles one call. A larger set of slots stays in the
+    /// initializer's `_LoomFields`, which the member loop fills through `inout`: as locals of
+    /// the loop's function, LLVM would move them between stack slots at every member.
+    static func readsInOneFunction(_ model: MappedModel) -> Bool {
+        slotFields(model, keepsCollected: false).count - 1 <= 12
+    }
+
+    /// The slots of a model that ``readsInOneFunction(_:)`` as empty locals, `var (s_v0, s_r0,
+    /// …): (v0: Optional<Int>, r0: Loom._JSONFallbackState, …) = (nil, Loom._JSONFallbackState(),
+    /// …)` (`var s_v0: Optional<Int> = nil` for one); `nil` for a model without slots.
+    ///
+    /// Locals, not one tuple: Swift 6's region-based isolation checker asks at every access to
+    /// a tuple's element whether the whole tuple is `Sendable`, and a local tuple is destroyed
+    /// through the runtime's generic tuple witness.
+    static func slotLocals(_ model: MappedModel) -> String? {
+        let fields = Array(slotFields(model, keepsCollected: false).dropFirst())
+        if fields.count == 1, let field = fields.first { return "var s_\(field.name): \(field.type) = \(field.initial)" }
+        guard !fields.isEmpty else { return nil }
+        return "var (\(fields.map { "s_\($0.name)" }.joined(separator: ", "))): \(fieldsType(fields)) = \(fieldsValue(fields))"
+    }
+
     /// The slots' tuple type. A tuple of one element is not a tuple: a `Void` keeps the label.
     private static func fieldsType(_ fields: [(name: String, type: String, initial: String)]) -> String {
         "(\((fields.map { "\($0.name): \($0.type)" } + (fields.count == 1 ? ["Void"] : [])).joined(separator: ", ")))"
@@ -149,15 +180,26 @@ enum MappingGenerator {
     /// `dispatch`, a statement reading the member of slot `slot` (class hierarchies), level 0
     /// hands every known member to it. `slots` prefixes a slot's name: `slots.` in a member
     /// loop that has the slots' tuple `inout`, `slots.s.` in one that has their struct.
+    ///
+    /// `enclosed`: the loop is a block of its own (`if try reader.beginObject(…) { … }`), for a
+    /// function that goes on to the checks; otherwise the function returns when there is no
+    /// object to read.
     static func loop(
-        _ model: MappedModel, keys: inout KeyReferences, dispatch: String? = nil, slots: String = "slots.s."
+        _ model: MappedModel, keys: inout KeyReferences, dispatch: String? = nil, slots: String = "slots.s.",
+        enclosed: Bool = false
     ) -> CodeWriter {
         var body = CodeWriter()
         let read = DecodeGenerator.readSlots(model)
         // Flattened properties read the object again from here.
         if !model.flattenedProperties.isEmpty { body.line("\(slots)f.start = try reader.objectStart()") }
-        body.line("guard try reader.beginObject(Self.self, \(keys(0)), context) else { return }")
-        body.append(levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch, slots: slots))
+        let begin = "try reader.beginObject(Self.self, \(keys(0)), context)"
+        let members = levelLoop(0, model: model, read: read, keys: &keys, dispatch: dispatch, slots: slots)
+        if enclosed {
+            body.block("if \(begin)") { $0.append(members) }
+        } else {
+            body.line("guard \(begin) else { return }")
+            body.append(members)
+        }
         return body
     }
 

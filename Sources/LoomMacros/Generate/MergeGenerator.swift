@@ -141,6 +141,10 @@ enum MergeGenerator {
     {
         let updating = updateModel(model, description)
         var keys = KeyReferences(model, locals: true)
+        // A model whose `_loomRead` is its whole mapping repeats the member loop here.
+        let loop =
+            MappingGenerator.readsInOneFunction(model)
+            ? MappingGenerator.loop(model, keys: &keys, slots: "s_", enclosed: true) : nil
         let checks = MappingGenerator.checks(updating, keys: &keys, slots: "s_")
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false)
         let mutating = isClass ? "" : "mutating "
@@ -148,11 +152,18 @@ enum MergeGenerator {
         update.block(
             "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws"
         ) { body in
-            body.line("var slots = \(MappingGenerator.newSlots(model))")
-            body.line("try Self._loomRead(&slots.s, &reader, context)")
-            if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
-            for line in keys.localBindings { body.line(line) }
-            for line in MappingGenerator.takeSlots(model, valued: updating) { body.line(line) }
+            if let loop {
+                if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+                if let locals = MappingGenerator.slotLocals(model) { body.line(locals) }
+                for line in keys.localBindings { body.line(line) }
+                body.append(loop)
+            } else {
+                body.line("var slots = \(MappingGenerator.newSlots(model))")
+                body.line("try Self._loomRead(&slots.s, &reader, context)")
+                if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+                for line in keys.localBindings { body.line(line) }
+                for line in MappingGenerator.takeSlots(model, valued: updating) { body.line(line) }
+            }
             for line in checks { body.line(line) }
             if !validation.isEmpty && !isClass { body.line("let saved = self") }
             for (property, original) in zip(updating.properties, model.properties) where property.decodes {

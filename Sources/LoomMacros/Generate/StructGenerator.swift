@@ -11,7 +11,8 @@ import SwiftSyntax
 // The initializers go in the extension (the extension role): an initializer in the body would
 // take away Swift's memberwise initializer. They name none of the user's types: they run the
 // mapping, which gives the values as `_LoomValues`, a tuple type declared in the body, and
-// store them. The checks that end the mapping run in the reading initializer itself when they
+// store them. A model of up to twelve slots has its whole mapping in the body, `_loomRead`, the
+// checks included; a larger one's checks run in the reading initializer itself when they
 // evaluate nothing of the user's (`finishesInInitializer`), in `_loomFinish` in the body when
 // they do.
 
@@ -28,9 +29,7 @@ enum StructGenerator {
         members += ExtensionGenerator.keySetDeclarations(model)
         members += ExtensionGenerator.transformerDeclarations(model)
         members.append("typealias _LoomValues = \(valuesType(model))")
-        members.append(MappingGenerator.slots(model).text)
-        members.append(readFunction(model).text)
-        if !finishesInInitializer(model) { members.append(finishFunction(model).text) }
+        members += mapping(model)
 
         // `Loom._JSONMapped`, which the extension declares, has the direct path. With
         // `jsonWillDecode`, which rewrites a parsed value, the model reads from a document of
@@ -70,9 +69,42 @@ enum StructGenerator {
 
     // MARK: The mapping
 
-    /// `_loomRead`, the member loop. Not inlined: with the slots `inout` in a function of
-    /// their own, LLVM keeps them in place instead of moving a large one (a nested model)
-    /// between stack slots at every member.
+    /// The mapping's declarations in the body: `_loomRead` alone for a model that
+    /// ``MappingGenerator/readsInOneFunction(_:)``; otherwise the slots' tuple, the member loop
+    /// and, for checks that evaluate something of the model's, `_loomFinish`.
+    static func mapping(_ model: MappedModel) -> [String] {
+        if MappingGenerator.readsInOneFunction(model) { return [wholeReadFunction(model).text] }
+        var members = [MappingGenerator.slots(model).text, readFunction(model).text]
+        if !finishesInInitializer(model) { members.append(finishFunction(model).text) }
+        return members
+    }
+
+    /// `_loomRead` of a model that ``MappingGenerator/readsInOneFunction(_:)``: the slots as
+    /// locals, the member loop, the checks, then the values, with `@JSONDefault` expressions
+    /// evaluated here, in the body, where their names resolve. Not inlined: the initializer
+    /// stays one call.
+    static func wholeReadFunction(_ model: MappedModel) -> CodeWriter {
+        var keys = KeyReferences(model, locals: true)
+        let loop = MappingGenerator.loop(model, keys: &keys, slots: "s_", enclosed: true)
+        let checks = MappingGenerator.checks(model, keys: &keys, slots: "s_")
+        var writer = CodeWriter()
+        writer.line("@inline(never)")
+        writer.block(
+            "static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws -> _LoomValues"
+        ) { body in
+            if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
+            if let locals = MappingGenerator.slotLocals(model) { body.line(locals) }
+            for line in keys.localBindings { body.line(line) }
+            body.append(loop)
+            for line in checks { body.line(line) }
+            body.line("return \(finishedValues(model))")
+        }
+        return writer
+    }
+
+    /// `_loomRead`, the member loop of a larger model. Not inlined: with the slots `inout` in
+    /// a function of their own, LLVM keeps them in place instead of moving a large one (a
+    /// nested model) between stack slots at every member.
     static func readFunction(_ model: MappedModel) -> CodeWriter {
         var keys = KeyReferences(model, locals: true)
         let loop = MappingGenerator.loop(model, keys: &keys, slots: "slots.")
@@ -186,17 +218,26 @@ enum StructGenerator {
         writer.block(
             "\(modifiers)init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
-            body.line("var slots = \(MappingGenerator.newSlots(model))")
-            body.line("try Self._loomRead(&slots.s, &reader, context)")
-            if finishesInInitializer(model) {
-                for line in finishLines(model) { body.line(line) }
-                body.line("self.init(_loomValues: \(finishedValues(model)))")
+            if MappingGenerator.readsInOneFunction(model) {
+                body.line("self.init(_loomValues: try Self._loomRead(&reader, context))")
             } else {
-                body.line("self.init(_loomValues: try Self._loomFinish(slots, &reader, context))")
+                for line in readingLines(model) { body.line(line) }
             }
             for line in HooksGenerator.afterReading(model, description) { body.line(line) }
         }
         return writer
+    }
+
+    /// The reading initializer's mapping for a model whose slots are its `_LoomFields`.
+    private static func readingLines(_ model: MappedModel) -> [String] {
+        var lines = ["var slots = \(MappingGenerator.newSlots(model))", "try Self._loomRead(&slots.s, &reader, context)"]
+        if finishesInInitializer(model) {
+            lines += finishLines(model)
+            lines.append("self.init(_loomValues: \(finishedValues(model)))")
+        } else {
+            lines.append("self.init(_loomValues: try Self._loomFinish(slots, &reader, context))")
+        }
+        return lines
     }
 
     /// `init(_loomValues:)`, which stores the decoded values.

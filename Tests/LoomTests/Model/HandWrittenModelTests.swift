@@ -18,39 +18,29 @@ struct HandUser: Equatable {
 
     typealias _LoomValues = (String, Int)
 
-    typealias _LoomSlots = _JSONSlots<(v0: Optional<String>, v1: Optional<Int>)>
-
     @inline(never)
-    static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
-    ) throws {
+    static func _loomRead<R: _JSONReading>(_ reader: inout R, _ context: JSONDecodingContext) throws -> _LoomValues {
+        var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
         let _loomKeys = Self._loomKeys
-        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-        var hint = 0
-        repeat {
-            do {
-                switch try reader.nextKey(_loomKeys, hint: &hint) {
-                case 0:
-                    try reader.readSlot(&slots.s.v0, String.self, context)
-                case 1:
-                    try reader.readSlot(&slots.s.v1, Int.self, context)
-                default: try reader.passUnknown(context)
+        if try reader.beginObject(Self.self, _loomKeys, context) {
+            var hint = 0
+            repeat {
+                do {
+                    switch try reader.nextKey(_loomKeys, hint: &hint) {
+                    case 0:
+                        try reader.readSlot(&s_v0, String.self, context)
+                    case 1:
+                        try reader.readSlot(&s_v1, Int.self, context)
+                    default: try reader.passUnknown(context)
+                    }
+                } catch {
+                    try reader.recover(error, context)
                 }
-            } catch {
-                try reader.recover(error, context)
-            }
-        } while try reader.moreMembers()
-    }
-
-    @inline(__always)
-    static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
-    ) throws -> _LoomValues {
-        let _loomKeys = Self._loomKeys
-        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-        try reader.required(&slots.s.v1, _loomKeys, 1, context)
+            } while try reader.moreMembers()
+        }
+        try reader.required(&s_v0, _loomKeys, 0, context)
+        try reader.required(&s_v1, _loomKeys, 1, context)
         try reader.endObject()
-        var (s_v0, s_v1) = slots.take()
         return (try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()))
     }
 
@@ -67,9 +57,7 @@ struct HandUser: Equatable {
 
 extension HandUser: JSONModel, _JSONMapped {
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots((nil, nil))
-        try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+        self.init(_loomValues: try Self._loomRead(&reader, context))
     }
 
     init(_loomValues values: _LoomValues) {
@@ -103,81 +91,72 @@ struct HandIssue: Equatable {
 
     typealias _LoomValues = (Int, State, String, HandUser?, Date, Optional<[String]>, Int)
 
-    typealias _LoomSlots = _JSONSlots<(v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<HandUser?>, v4: Optional<Date>, v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, b1: Bool)>
-
     @inline(never)
-    static func _loomRead<R: _JSONReading>(
-        _ slots: inout _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
-    ) throws {
+    static func _loomRead<R: _JSONReading>(_ reader: inout R, _ context: JSONDecodingContext) throws -> _LoomValues {
+        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, s_r6, s_b1): (
+            v0: Optional<Int>, v1: Optional<State>, v2: Optional<String>, v3: Optional<HandUser?>, v4: Optional<Date>,
+            v5: Optional<[String]>, v6: Optional<Int>, r6: _JSONFallbackState, b1: Bool
+        ) = (nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), false)
         let _loomKeys = Self._loomKeys
         let _loomKeys_1 = Self._loomKeys_1
-        guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
-        var hint = 0
-        repeat {
-            do {
-                switch try reader.nextKey(_loomKeys, hint: &hint) {
-                case 0:
-                    try reader.readSlot(&slots.s.v0, Int.self, context)
-                case 1:
-                    try reader.readSlot(&slots.s.v1, State.self, context)
-                case 2:
-                    if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &slots.s.b1, context) {
-                        var hint1 = 0
-                        repeat {
-                            do {
-                                switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
-                                case 0:
-                                    try reader.readSlot(&slots.s.v2, String.self, context)
-                                default: try reader.passValue()
+        if try reader.beginObject(Self.self, _loomKeys, context) {
+            var hint = 0
+            repeat {
+                do {
+                    switch try reader.nextKey(_loomKeys, hint: &hint) {
+                    case 0:
+                        try reader.readSlot(&s_v0, Int.self, context)
+                    case 1:
+                        try reader.readSlot(&s_v1, State.self, context)
+                    case 2:
+                        if try reader.beginNested(_loomKeys, 2, _loomKeys_1, seen: &s_b1, context) {
+                            var hint1 = 0
+                            repeat {
+                                do {
+                                    switch try reader.nextKey(_loomKeys_1, hint: &hint1) {
+                                    case 0:
+                                        try reader.readSlot(&s_v2, String.self, context)
+                                    default: try reader.passValue()
+                                    }
+                                } catch {
+                                    try reader.recover(error, context)
                                 }
-                            } catch {
-                                try reader.recover(error, context)
-                            }
-                        } while try reader.moreMembers()
+                            } while try reader.moreMembers()
+                        }
+                    case 3:
+                        try reader.readOptionalSlot(&s_v3, HandUser.self, context)
+                    case 4:
+                        try reader.claimSlot(&s_v4)
+                        s_v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
+                    case 5:
+                        try reader.claimSlot(&s_v5)
+                        s_v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
+                    case 6:
+                        if try reader.claimAlternative(&s_v6, &s_r6, rank: 0) {
+                            s_v6 = try reader.value(Int.self, context)
+                        }
+                    case 7:
+                        if try reader.claimAlternative(&s_v6, &s_r6, rank: 1) {
+                            s_v6 = try reader.value(Int.self, context)
+                        }
+                    default: try reader.passUnknown(context)
                     }
-                case 3:
-                    try reader.readOptionalSlot(&slots.s.v3, HandUser.self, context)
-                case 4:
-                    try reader.claimSlot(&slots.s.v4)
-                    slots.s.v4 = try reader.decodeElement(context) { try $1.transform($0, with: Self._loomTransformer_4) }
-                case 5:
-                    try reader.claimSlot(&slots.s.v5)
-                    slots.s.v5 = try reader.array(context, lossy: false) { try $0.value(String.self, $1) }
-                case 6:
-                    if try reader.claimAlternative(&slots.s.v6, &slots.s.r6, rank: 0) {
-                        slots.s.v6 = try reader.value(Int.self, context)
-                    }
-                case 7:
-                    if try reader.claimAlternative(&slots.s.v6, &slots.s.r6, rank: 1) {
-                        slots.s.v6 = try reader.value(Int.self, context)
-                    }
-                default: try reader.passUnknown(context)
+                } catch {
+                    try reader.recover(error, context)
                 }
-            } catch {
-                try reader.recover(error, context)
-            }
-        } while try reader.moreMembers()
-    }
-
-    @inline(__always)
-    static func _loomFinish<R: _JSONReading>(
-        _ slots: consuming _LoomSlots, _ reader: inout R, _ context: JSONDecodingContext
-    ) throws -> _LoomValues {
-        let _loomKeys = Self._loomKeys
-        let _loomKeys_1 = Self._loomKeys_1
-        try reader.required(&slots.s.v0, _loomKeys, 0, context)
-        try reader.required(&slots.s.v1, _loomKeys, 1, context)
-        try reader.required(&slots.s.v2, _loomKeys_1, 0, context)
-        try reader.optional(&slots.s.v3, _loomKeys, 3, context)
-        try reader.required(&slots.s.v4, _loomKeys, 4, context)
-        try reader.defaulted(&slots.s.v5, _loomKeys, 5, context, default: "[]")
-        try reader.fallback(slots.s.v6, slots.s.r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
+            } while try reader.moreMembers()
+        }
+        try reader.required(&s_v0, _loomKeys, 0, context)
+        try reader.required(&s_v1, _loomKeys, 1, context)
+        try reader.required(&s_v2, _loomKeys_1, 0, context)
+        try reader.optional(&s_v3, _loomKeys, 3, context)
+        try reader.required(&s_v4, _loomKeys, 4, context)
+        try reader.defaulted(&s_v5, _loomKeys, 5, context, default: "[]")
+        try reader.fallback(s_v6, s_r6, [(_loomKeys, 6), (_loomKeys, 7)], .required, context, default: "")
         try reader.endObject()
-        var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5, s_v6, _, _) = slots.take()
         return (
             try reader.unwrap(s_v0.take()), try reader.unwrap(s_v1.take()), try reader.unwrap(s_v2.take()),
-            s_v3.take() ?? nil, try reader.unwrap(s_v4.take()), s_v5.take(),
-            try reader.unwrap(s_v6.take())
+            _flattened(s_v3.take()), try reader.unwrap(s_v4.take()), s_v5.take(), try reader.unwrap(s_v6.take())
         )
     }
 
@@ -204,9 +183,7 @@ struct HandIssue: Equatable {
 
 extension HandIssue: JSONModel, _JSONMapped {
     init<R: _JSONReading>(_loomReading reader: inout R, context: borrowing JSONDecodingContext) throws {
-        var slots = _LoomSlots((nil, nil, nil, nil, nil, nil, nil, _JSONFallbackState(), false))
-        try Self._loomRead(&slots, &reader, context)
-        self.init(_loomValues: try Self._loomFinish(slots, &reader, context))
+        self.init(_loomValues: try Self._loomRead(&reader, context))
     }
 
     init(_loomValues values: _LoomValues) {
