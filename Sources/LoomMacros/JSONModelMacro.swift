@@ -305,12 +305,17 @@ public struct JSONMarkerMacro: PeerMacro {
     /// extend a model.
     static func judgement(of marker: String, in parent: Syntax) -> Judgement {
         guard let attributes = attributes(of: parent) else { return .fine }
-        let isModel = attributes.contains {
-            guard case .attribute(let attribute) = $0 else { return false }
-            return ClassGenerator.plainTypeName(attribute.attributeName) == "JSONModel"
+        let names = attributes.compactMap { element -> String? in
+            guard case .attribute(let attribute) = element else { return nil }
+            return ClassGenerator.plainTypeName(attribute.attributeName)
         }
-        guard isModel else { return .withoutModel }
-        return parent.is(EnumDeclSyntax.self) && marker == "JSONFlatten" ? .flattenInEnum : .fine
+        return judgement(of: marker, attributes: names, isEnum: parent.is(EnumDeclSyntax.self))
+    }
+
+    /// What a marker calls for in a type with these attributes (by their plain names).
+    static func judgement(of marker: String, attributes: [String], isEnum: Bool) -> Judgement {
+        guard attributes.contains("JSONModel") else { return .withoutModel }
+        return isEnum && marker == "JSONFlatten" ? .flattenInEnum : .fine
     }
 
     /// The attributes of a struct, class, enum or actor declaration.

@@ -43,12 +43,10 @@ enum LoomMacrosPlugin {
 
 /// The macros of this plugin, by the type name the compiler asks for.
 struct LoomMacroProvider: PluginProvider {
-    static let macros: [Macro.Type] = [JSONModelMacro.self, JSONMarkerMacro.self]
+    static let macros: [String: Macro.Type] = ["JSONModelMacro": JSONModelMacro.self, "JSONMarkerMacro": JSONMarkerMacro.self]
 
     func resolveMacro(moduleName: String, typeName: String) throws -> Macro.Type {
-        if let macro = Self.macros.first(where: { String(reflecting: $0) == "\(moduleName).\(typeName)" }) {
-            return macro
-        }
+        if moduleName == "LoomMacros", let macro = Self.macros[typeName] { return macro }
         throw PluginError(description: "macro implementation type '\(moduleName).\(typeName)' is not in the Loom plugin")
     }
 }
@@ -125,11 +123,12 @@ final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMe
     /// Whether a marker macro's request is for a member of a model, which the marker answers
     /// with nothing: a model has a marker on most of its properties, and each request would
     /// otherwise have three pieces of syntax parsed. The innermost declaration around the
-    /// member comes without its members, so its parse is short; anything else (no such
-    /// declaration, one that does not parse cleanly, a marker that calls for a diagnostic) goes
-    /// to the macro.
+    /// member comes without its members: a plain header is read without the parser
+    /// (``DeclarationHeader``), any other is parsed; anything else (no such declaration, one
+    /// that does not parse cleanly, a marker that calls for a diagnostic) goes to the macro.
     private static func marksModelMember(_ marker: String, _ lexicalContext: [PluginMessage.Syntax]?) -> Bool {
         guard let parent = lexicalContext?.first, parent.kind == .declaration else { return false }
+        if let header = DeclarationHeader(parent.source) { return header.judgement(of: marker) == .fine }
         let file = Parser.parse(source: parent.source)
         guard !file.hasError, file.statements.count == 1, let declaration = file.statements.first?.item.as(DeclSyntax.self),
             declaration.isProtocol(DeclGroupSyntax.self)

@@ -1,6 +1,8 @@
 import Foundation
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
 import SwiftIfConfig
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 @testable import LoomMacros
@@ -158,6 +160,8 @@ struct PluginTests {
         let parents: [String?] = [
             "@JSONModel\nstruct Model {}", "struct Plain {}", "@JSONModel enum Choice {}", "extension Model {}",
             "@JSONModel struct Model<T> where T: Equatable {}", "func f()", "@JSONModel struct Broken {", nil,
+            "/// A model.\n@JSONModel(keyStrategy: .snakeCase) public final class Model: Base, @unchecked Sendable {}",
+            "/* @JSONModel */ struct Plain {}", "@Other.JSONModel struct Plain {}", "@JSONModel indirect enum Choice {}",
         ]
         let macro = Self.introduced(PluginProviderMessageHandler(provider: LoomMacroProvider()))
         let handler = Self.introduced(ConfigurationCondensingHandler(PluginProviderMessageHandler(provider: LoomMacroProvider())))
@@ -171,6 +175,50 @@ struct PluginTests {
         // The answers differ where they should: the test compares diagnostics, not only nothing.
         let plain = try Self.encoded(macro.handleMessage(Self.markerExpansion("JSONKey", on: "name", in: "struct Plain {}")))
         #expect(plain.contains("@JSONModel"))
+    }
+
+    @Test func aPlainHeaderIsReadAsTheParserReadsIt() throws {
+        let leading = ["", "\n    /// A model.\n    /* a /* nested */ comment */ "]
+        let attributes = [
+            "", "@JSONModel", "@Loom.JSONModel(keyStrategy: .snakeCase)", "@MainActor @JSONModel(\n    memberwiseInit: false\n)",
+            "@Other.JSONModel", "/* @JSONModel */", "@JSONModel(representation: .internal(tag: \"type\"))",
+        ]
+        let modifiers = ["", "public final "]
+        let keywords = ["struct", "enum", "class", "extension"]
+        let rests = [
+            " Model: Equatable, @unchecked Sendable {}", " Model<T: Codable> where T: Equatable {\n}", " Model { var x = 1 }",
+            " Model // note\n{}",
+        ]
+        var read = 0
+        for a in leading {
+            for b in attributes {
+                for c in modifiers {
+                    for d in keywords {
+                        for e in rests {
+                            let source = a + b + (b.isEmpty ? "" : "\n") + c + d + e
+                            guard let header = DeclarationHeader(source) else { continue }
+                            read += 1
+                            let file = Parser.parse(source: source)
+                            let declaration = try #require(file.statements.first?.item.as(DeclSyntax.self), "\(source)")
+                            #expect(!file.hasError && file.statements.count == 1, "\(source)")
+                            for marker in ["JSONKey", "JSONFlatten"] {
+                                #expect(
+                                    header.judgement(of: marker) == JSONMarkerMacro.judgement(of: marker, in: Syntax(declaration)),
+                                    "\(marker) in \(source)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Every combination of plain parts: 2 × 6 (the attribute lists without a string) × 2 × 3 (not the
+        // extension) × 2 (the rests without a member or a comment).
+        #expect(read == 144)
+        let header = try #require(DeclarationHeader("@Loom.JSONModel @Other.Marker(1) public struct User {}"))
+        #expect(header.attributes == ["JSONModel", "Other.Marker"] && header.keyword == "struct")
+        for unread in ["#if DEBUG\n@JSONModel\n#endif\nstruct A {}", "@JSONModel struct `A` {}", "@JSONModel struct A {", "/* open", ""] {
+            #expect(DeclarationHeader(unread) == nil, "\(unread)")
+        }
     }
 
     @Test func anUnknownMacroIsAnError() {

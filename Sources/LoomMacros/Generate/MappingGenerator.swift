@@ -156,6 +156,7 @@ enum MappingGenerator {
         if !model.flattenedProperties.isEmpty {
             fields.append(("f", "Loom._JSONFlattenState", "Loom._JSONFlattenState()"))
         }
+        guard model.tree.levels.count > 1 else { return fields }
         let read = DecodeGenerator.readSlots(model)
         for level in model.tree.levels.dropFirst() {
             guard let parent = DecodeGenerator.parentSlot(of: level.number, in: model.tree), read.contains(parent)
