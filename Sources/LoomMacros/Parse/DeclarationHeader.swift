@@ -6,8 +6,9 @@
 /// debug build swift-syntax's parser is unoptimized: parsing that header costs about half as
 /// much as the model's whole member expansion, so the plugin reads the plain cases itself. Anything
 /// that is not plainly a header — a string or a `#if` in it, a backtick, non-ASCII, an
-/// unbalanced comment or bracket, a member — reads as `nil`, and the parser decides.
-struct DeclarationHeader: Equatable {
+/// unterminated comment, a comment after the attributes, a member — reads as `nil`, and the
+/// parser decides.
+struct DeclarationHeader {
     /// The attributes' names as `plainTypeName` reads them: `Loom.JSONModel` is `JSONModel`.
     var attributes: [String]
     /// `struct`, `class`, `enum` or `actor`.
@@ -118,8 +119,8 @@ struct DeclarationHeader: Equatable {
             return false
         }
 
-        /// Whether the rest is plain text with no brackets other than `<>`, `()` and `[]`,
-        /// ending in `{}` and trivia.
+        /// Whether the rest is plain text (no string, comment, directive, raw identifier or
+        /// brace) up to an empty body `{}`, then trivia only.
         mutating func restIsPlainUpToEmptyBody() -> Bool {
             while let byte = peek, byte != UInt8(ascii: "{") {
                 guard Self.isPlainByte(byte) else { return false }
