@@ -49,12 +49,16 @@ enum ClassGenerator {
         "NSError", "NSOperation", "Operation", "Thread", "NSProxy",
     ]
 
+    /// The modules whose name `plainTypeName` drops in front of a type's: `Loom.JSONModel` is
+    /// `JSONModel`.
+    static let qualifyingModules: Set<String> = ["Swift", "Foundation", "Loom", "Combine"]
+
     /// `Equatable` for `Swift.Equatable`, `Sendable` for `@unchecked Sendable`.
     static func plainTypeName(_ type: TypeSyntax) -> String {
         if let attributed = type.as(AttributedTypeSyntax.self) { return plainTypeName(attributed.baseType) }
         if let member = type.as(MemberTypeSyntax.self),
             let base = member.baseType.as(IdentifierTypeSyntax.self)?.name.text,
-            ["Swift", "Foundation", "Loom", "Combine"].contains(base)
+            qualifyingModules.contains(base)
         {
             return member.name.text
         }

@@ -97,7 +97,7 @@ struct DeclarationHeader {
             guard peek == UInt8(ascii: ".") else { return first }
             index += 1
             guard let second = identifier(), peek != UInt8(ascii: ".") else { return nil }
-            return ["Swift", "Foundation", "Loom", "Combine"].contains(first) ? second : first + "." + second
+            return ClassGenerator.qualifyingModules.contains(first) ? second : first + "." + second
         }
 
         /// Skips an attribute's parenthesized arguments, if it has any; `false` if they hold
