@@ -82,7 +82,7 @@ struct CodableExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
                         return object.schema
                     }
                 }

@@ -62,8 +62,8 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -145,7 +145,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
                         object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
                         return object.schema
                     }
@@ -223,7 +223,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -330,9 +330,9 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(_loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys, 1, String.self, .optional, &schemas)
+                        object.addNullableJSON(_loomKeys, 3, Int.self, .optional, &schemas)
                         object.add(_loomKeys, 4, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
                         return object.schema
                     }
@@ -386,11 +386,11 @@ struct ExpansionTests {
                 "try context.array(self.ids, to: &writer) { try context._encodeJSON($0, to: &$1) }",
                 "try context._encode(self.blob, _loomKeys, 3, to: &writer)",
                 "try context._encode(self.kind, _loomKeys, 4, to: &writer)",
-                "object.add(_loomKeys, 0, schemas._jsonSchema(for: Swift.Int.self), .required)",
-                "object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Foundation.URL.self)), .optional)",
+                "object.addJSON(_loomKeys, 0, Swift.Int.self, .required, &schemas)",
+                "object.addNullableJSON(_loomKeys, 1, Foundation.URL.self, .optional, &schemas)",
                 "object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: UUID.self)), .required)",
-                "object.add(_loomKeys, 3, schemas.schema(for: Data.self), .required)",
-                "object.add(_loomKeys, 4, schemas.schema(for: Kind.self), .required)",
+                "object.add(_loomKeys, 3, Data.self, .required, &schemas)",
+                "object.add(_loomKeys, 4, Kind.self, .required, &schemas)",
             ], in: text)
     }
 
@@ -481,8 +481,8 @@ struct ExpansionTests {
                         schemas.model(Self.self) { schemas in
                             let _loomKeys = Self._loomKeys
                             var object = Loom._JSONSchemaObject()
-                            object.add(_loomKeys, 0, schemas.schema(for: User.self), .required)
-                            object.add(_loomKeys, 1, schemas.schema(for: Kind.self), .defaulted)
+                            object.add(_loomKeys, 0, User.self, .required, &schemas)
+                            object.add(_loomKeys, 1, Kind.self, .defaulted, &schemas)
                             return object.schema
                         }
                     }
@@ -584,8 +584,8 @@ struct ExpansionTests {
                         schemas.model(Self.self) { schemas in
                             let _loomKeys = Self._loomKeys
                             var object = Loom._JSONSchemaObject()
-                            object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                            object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                            object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
+                            object.addNullableJSON(_loomKeys, 1, Int.self, .optional, &schemas)
                             object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[]")
                             return object.schema
                         }
@@ -676,8 +676,8 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: URL.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, URL.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, String.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -809,10 +809,10 @@ struct ExpansionTests {
                         let _loomKeys_1 = Self._loomKeys_1
                         let _loomKeys_2 = Self._loomKeys_2
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys_1, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys_2, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(_loomKeys_1, 2, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
+                        object.addJSON(_loomKeys_1, 0, String.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys_2, 0, String.self, .optional, &schemas)
+                        object.addJSON(_loomKeys_1, 2, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -1167,9 +1167,9 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
-                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Int.self)), .optional)
+                        object.addNullableJSON(_loomKeys, 0, String.self, .optional, &schemas)
+                        object.addNullableJSON(_loomKeys, 1, URL.self, .optional, &schemas)
+                        object.addNullableJSON(_loomKeys, 2, Int.self, .optional, &schemas)
                         return object.schema
                     }
                 }
@@ -1347,7 +1347,7 @@ struct ExpansionTests {
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
                         object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .defaulted, default: "3")
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .defaulted)
+                        object.addJSON(_loomKeys, 1, Int.self, .defaulted, &schemas)
                         object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optionalDefaulted, default: "\\"dark\\"")
                         return object.schema
                     }
@@ -1426,7 +1426,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 1, String.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -1502,7 +1502,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2031,7 +2031,7 @@ struct ExpansionTests {
                         let _loomKeys_1 = Self._loomKeys_1
                         var object = Loom._JSONSchemaObject()
                         object.add(_loomKeys, 0, Loom.JSONSchema.array(of: schemas.schema(for: Item.self)), .required)
-                        object.add(_loomKeys_1, 0, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
+                        object.addNullableJSON(_loomKeys_1, 0, URL.self, .optional, &schemas)
                         return object.schema
                     }
                 }
@@ -2109,8 +2109,8 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Double.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Double.self), .required)
+                        object.addJSON(_loomKeys, 0, Double.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, Double.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2204,10 +2204,10 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(_loomKeys, 3, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, Int.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys, 2, String.self, .optional, &schemas)
+                        object.addJSON(_loomKeys, 3, String.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2292,9 +2292,9 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: URL.self)), .optional)
-                        object.add(_loomKeys, 2, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys, 1, URL.self, .optional, &schemas)
+                        object.addJSON(_loomKeys, 2, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2376,8 +2376,8 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2524,7 +2524,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2604,9 +2604,9 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 2, schemas._jsonSchema(for: Bool.self), .required)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, Int.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 2, Bool.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2680,7 +2680,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2758,8 +2758,8 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -2861,8 +2861,8 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys, 1, String.self, .optional, &schemas)
                         object.add(_loomKeys, 2, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .defaulted, default: "[\\"new\\"]")
                         object.add(_loomKeys, 3, schemas._jsonSchema(for: Int.self), .defaulted, default: "0")
                         object.add(_loomKeys, 4, schemas._jsonSchema(for: String.self), .defaulted, default: "\\"\\"")
@@ -2953,7 +2953,7 @@ struct ExpansionTests {
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
                         object.add(_loomKeys, 0, schemas.schema(transformedBy: Self._loomTransformer_0), .required)
-                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.addNullableJSON(_loomKeys, 1, String.self, .optional, &schemas)
                         return object.schema
                     }
                 }
@@ -3039,7 +3039,7 @@ struct ExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
                         object.flatten(Address.self, _loomKeys, 0, .required, in: &schemas)
                         object.flatten(Address.self, _loomKeys, 1, .optional, in: &schemas)
                         return object.schema

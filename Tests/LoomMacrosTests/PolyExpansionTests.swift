@@ -546,8 +546,8 @@ struct PolyExpansionTests {
                     schemas.model(Account.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys, 1, String.self, .optional, &schemas)
                         return object.schema
                     }
                 }
@@ -734,7 +734,7 @@ struct PolyExpansionTests {
                     schemas.model(Message.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
                         return object.schema
                     }
                 }
@@ -902,8 +902,8 @@ struct PolyExpansionTests {
                     schemas.model(TextMessage.self) { schemas in
                         let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                         var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
-                        object.add(_loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys_TextMessage, 1, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
+                        object.addJSON(_loomKeys_TextMessage, 0, String.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys_TextMessage, 1, String.self, .optional, &schemas)
                         return object.schema
                     }
                 }
@@ -1180,11 +1180,11 @@ struct PolyExpansionTests {
                     schemas.model(Self.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: Int.self), .required)
-                        object.add(_loomKeys, 1, schemas._jsonSchema(for: String.self), .required)
-                        object.add(_loomKeys, 2, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(_loomKeys, 3, Loom.JSONSchema.nullable(schemas._jsonSchema(for: String.self)), .optional)
-                        object.add(_loomKeys, 4, Loom.JSONSchema.nullable(schemas._jsonSchema(for: Date.self)), .optional)
+                        object.addJSON(_loomKeys, 0, Int.self, .required, &schemas)
+                        object.addJSON(_loomKeys, 1, String.self, .required, &schemas)
+                        object.addNullableJSON(_loomKeys, 2, String.self, .optional, &schemas)
+                        object.addNullableJSON(_loomKeys, 3, String.self, .optional, &schemas)
+                        object.addNullableJSON(_loomKeys, 4, Date.self, .optional, &schemas)
                         object.add(_loomKeys, 5, Loom.JSONSchema.array(of: schemas._jsonSchema(for: String.self)), .required)
                         return object.schema
                     }
@@ -1367,7 +1367,7 @@ struct PolyExpansionTests {
                     schemas.model(Node.self) { schemas in
                         let _loomKeys = Self._loomKeys
                         var object = Loom._JSONSchemaObject()
-                        object.add(_loomKeys, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys, 0, String.self, .required, &schemas)
                         return object.schema
                     }
                 }

@@ -264,7 +264,7 @@ struct SchemaExpansionTests {
                     schemas.model(TextMessage.self) { schemas in
                         let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                         var object = Loom._JSONSchemaObject(inheriting: Message.describeSchema(in: &schemas))
-                        object.add(_loomKeys_TextMessage, 0, schemas._jsonSchema(for: String.self), .required)
+                        object.addJSON(_loomKeys_TextMessage, 0, String.self, .required, &schemas)
                         return object.schema
                     }
                 }

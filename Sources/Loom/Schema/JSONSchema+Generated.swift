@@ -95,6 +95,92 @@ public struct _JSONSchemaObject {
         root.insert(ArraySlice(Self.path(keys, index)), value, required: presence.isRequired)
     }
 
+    // A property of a plain type, or an optional of one, with nothing else to say: one call
+    // taking the type, where the general `add` would have the compiler check three nested
+    // calls (the type's schema, `nullable`, the add) at every such property. The overloads
+    // are `JSONSchemaDefinitions.schema(for:)`'s, so each type gets the schema it gets there.
+
+    /// Adds a property of type `T`, whose conformance Loom itself provides (`String`, `Int`,
+    /// `URL`, …): no overloads to choose.
+    public mutating func addJSON<T: JSONDecodable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) {
+        add(keys, index, schemas._jsonSchema(for: T.self), presence)
+    }
+
+    /// Adds a property of type `T?`, whose wrapped type's conformance Loom itself provides.
+    public mutating func addNullableJSON<T: JSONDecodable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) {
+        add(keys, index, JSONSchema.nullable(schemas._jsonSchema(for: T.self)), presence)
+    }
+
+    /// Adds a property of type `T`: its ``JSONDecodable/describeSchema(in:)``.
+    public mutating func add<T: JSONDecodable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) {
+        add(keys, index, schemas.schema(for: T.self), presence)
+    }
+
+    /// Adds a property of a raw-value type `T`.
+    public mutating func add<T: RawRepresentable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) where T.RawValue: JSONDecodable {
+        add(keys, index, schemas.schema(for: T.self), presence)
+    }
+
+    /// Adds a property of any other type `T` (`{}`).
+    public mutating func add<T>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) {
+        add(keys, index, schemas.schema(for: T.self), presence)
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    public mutating func add<T: JSONDecodable & RawRepresentable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) where T.RawValue: JSONDecodable {
+        add(keys, index, schemas.schema(for: T.self), presence)
+    }
+
+    /// Adds a property of type `T?`: `T`'s schema or `null`.
+    public mutating func addNullable<T: JSONDecodable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) {
+        add(keys, index, JSONSchema.nullable(schemas.schema(for: T.self)), presence)
+    }
+
+    /// Adds a property of type `T?` for a raw-value type `T`.
+    public mutating func addNullable<T: RawRepresentable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) where T.RawValue: JSONDecodable {
+        add(keys, index, JSONSchema.nullable(schemas.schema(for: T.self)), presence)
+    }
+
+    /// Adds a property of type `T?` for any other type `T`.
+    public mutating func addNullable<T>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) {
+        add(keys, index, JSONSchema.nullable(schemas.schema(for: T.self)), presence)
+    }
+
+    /// Tie-break: Loom's conformance wins over the raw value.
+    public mutating func addNullable<T: JSONDecodable & RawRepresentable>(
+        _ keys: _JSONKeySet, _ index: Int, _ type: T.Type, _ presence: _JSONSchemaPresence,
+        _ schemas: inout JSONSchemaDefinitions
+    ) where T.RawValue: JSONDecodable {
+        add(keys, index, JSONSchema.nullable(schemas.schema(for: T.self)), presence)
+    }
+
     /// Adds a property read from the first of several keys present with a value (fallback keys).
     public mutating func add(
         fallbacks: [(_JSONKeySet, Int)], _ schema: JSONValue, _ presence: _JSONSchemaPresence,

@@ -6,7 +6,9 @@ import SwiftSyntax
 // Loom's conformance, a raw value and `{}` as decoding does; `_jsonSchema(for:)`, without
 // overloads, for the standard types Loom conforms itself); the generator writes the
 // shape around it, the keys (from the key sets the decoder matches), presence, defaults and
-// documentation comments. One statement per property keeps type checking cheap.
+// documentation comments. One statement per property keeps type checking cheap; a property of
+// a plain type or an optional of one is added from its type alone (`object.addJSON(keys, 0,
+// Int.self, .required, &schemas)`), one call instead of three nested ones.
 
 enum SchemaGenerator {
     /// The member for a struct or class model; `classInfo` for a class.
@@ -170,6 +172,9 @@ enum SchemaGenerator {
         let presence = ".\(presenceName(property.presence))"
         switch property.keys {
         case .single(let slot):
+            if !lenient, property.transformReference == nil, extra.isEmpty, let call = typedAdd(property.shape) {
+                return "object.\(call.method)(\(keys(slot.level)), \(slot.slot), \(call.type).self, \(presence), &schemas)"
+            }
             return "object.add(\(keys(slot.level)), \(slot.slot), \(schema), \(presence)\(extra))"
         case .fallbacks(let slots):
             let list = slots.map { "(\(keys($0.level)), \($0.slot))" }.joined(separator: ", ")
@@ -196,6 +201,19 @@ enum SchemaGenerator {
         case .optional: return "optional"
         case .defaulted: return "defaulted"
         case .optionalDefaulted: return "optionalDefaulted"
+        }
+    }
+
+    /// The `_JSONSchemaObject` method that adds a property of a plain type or an optional of one
+    /// from the type alone (`addJSON`, `addNullable`, …), and that type; `nil` for other shapes.
+    private static func typedAdd(_ shape: TypeShape) -> (method: String, type: String)? {
+        switch shape {
+        case .leaf(let type):
+            return (TypeShape.hasLoomConformance(type) ? "addJSON" : "add", type)
+        case .optional(.leaf(let type)):
+            return (TypeShape.hasLoomConformance(type) ? "addNullableJSON" : "addNullable", type)
+        default:
+            return nil
         }
     }
 
