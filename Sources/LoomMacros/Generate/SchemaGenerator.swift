@@ -151,14 +151,14 @@ enum SchemaGenerator {
         let declared = description.properties.first { $0.name == property.name }
         // A lossy property takes any value: one that fails gives the default.
         let lenient = model.isLenient || property.isLenient || property.hookType != nil || property.lossyDefault != nil
-        let schema: String
-        if lenient {
-            schema = "Loom.JSONSchema.any"
-        } else if let transform = property.transformReference {
+        // The value's schema as an expression, built only for the statements that take one.
+        func valueSchema() -> String {
+            if lenient { return "Loom.JSONSchema.any" }
+            guard let transform = property.transformReference else {
+                return shapeSchema(property.shape, lossy: property.isLossy)
+            }
             let transformed = "schemas.schema(transformedBy: \(transform))"
-            schema = property.isOptional ? "Loom.JSONSchema.nullable(\(transformed))" : transformed
-        } else {
-            schema = shapeSchema(property.shape, lossy: property.isLossy)
+            return property.isOptional ? "Loom.JSONSchema.nullable(\(transformed))" : transformed
         }
         var extra = ""
         if property.transform == nil, property.presence.keepsDefault, let declared,
@@ -175,10 +175,10 @@ enum SchemaGenerator {
             if !lenient, property.transformReference == nil, extra.isEmpty, let call = typedAdd(property.shape) {
                 return "object.\(call.method)(\(keys(slot.level)), \(slot.slot), \(call.type).self, \(presence), &schemas)"
             }
-            return "object.add(\(keys(slot.level)), \(slot.slot), \(schema), \(presence)\(extra))"
+            return "object.add(\(keys(slot.level)), \(slot.slot), \(valueSchema()), \(presence)\(extra))"
         case .fallbacks(let slots):
             let list = slots.map { "(\(keys($0.level)), \($0.slot))" }.joined(separator: ", ")
-            return "object.add(fallbacks: [\(list)], \(schema), \(presence)\(extra))"
+            return "object.add(fallbacks: [\(list)], \(valueSchema()), \(presence)\(extra))"
         case .collected(let members):
             let list = members.map { "(\(keys($0.slot.level)), \($0.slot.slot))" }.joined(separator: ", ")
             var value = "Loom.JSONSchema.any"
