@@ -27,14 +27,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         var diagnostics = DiagnosticList()
         // The protocols the type does not conform to yet; the others are declared already.
         let missing = Set(protocols.map { ClassGenerator.plainTypeName($0) })
-        let codable = CodablePlan(missing: missing, members: declaration.memberBlock.members)
-        // `Codable` is declared here for every kind; a class's members live in its body.
-        let conformanceList = (missing.contains("JSONModel") ? ["Loom.JSONModel"] : []) + codable.conformances
-        let modelConformance = conformanceList.isEmpty ? nil : conformanceList.joined(separator: ", ")
         let placement = Placement(declaration, lexicalContext: context.lexicalContext)
         // Reported by the member role: the compiler does not run this role on a local type.
         if case .local = placement { return [] }
-        let plan = plan(declaration, attribute: node, in: context, diagnostics: &diagnostics)
+        let configurations = MemberConfigurations(declaration.memberBlock.members)
+        let plans = plans(declaration, configurations, attribute: node, in: context, diagnostics: &diagnostics)
         if case .privateNested(let declaresConformance, let parent) = placement, !declaresConformance {
             var fixIts = [ModelFixIt.declareConformance(declaration)]
             if let modifier = declaration.modifiers.first(where: { $0.name.tokenKind == .keyword(.private) }) {
@@ -42,24 +39,46 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             }
             diagnostics.add(.privateNested(type: typeName(declaration), parent: parent), at: node, fixIts: fixIts)
         }
-        guard let plan, diagnostics.isEmpty else {
+        guard let plans, diagnostics.isEmpty else {
             report(diagnostics, in: context)
             return []
         }
         // No extension can name a private nested type: the body holds everything.
         if case .privateNested = placement { return [] }
-        let source: String
+        let parts = plans.map { extensionParts($0.plan, members: $0.members, missing: missing) }
+        guard let conformances = parts.first?.conformances, parts.allSatisfy({ $0.conformances == conformances }) else {
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.conformancesUnderConfiguration))
+            return []
+        }
+        let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+        let header = "extension \(type.trimmedText)\(conformanceClause) {\n}"
+        let body = configurations.render(parts.map { $0.members.joined(separator: "\n\n") })
+        let source = CodableGenerator.appending(body.isEmpty ? [] : [body], to: header)
+        guard let generated = GeneratedSource.extensionDeclaration(source) else {
+            context.diagnose(
+                Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated code does not parse")))
+            return []
+        }
+        return [generated]
+    }
+
+    /// What one combination of `#if` clauses puts in the extension: the conformances, and a
+    /// struct's initializers.
+    private static func extensionParts(_ plan: Plan, members: [MemberBlockItemSyntax], missing: Set<String>)
+        -> (conformances: [String], members: [String])
+    {
+        let codable = CodablePlan(missing: missing, members: members)
+        // `Codable` is declared here for every kind; a class's members live in its body.
+        let conformanceList = (missing.contains("JSONModel") ? ["Loom.JSONModel"] : []) + codable.conformances
         switch plan {
         case .enumeration:
-            source = EnumGenerator.extensionSource(type: type.trimmedText, conformance: modelConformance)
+            return (conformanceList, [])
         case .structure(let model, let description):
             let mapped = StructGenerator.mapsWholly(description)
-            let conformances = conformanceList + (mapped && missing.contains("_JSONMapped") ? ["Loom._JSONMapped"] : [])
-            source = CodableGenerator.appending(
-                StructGenerator.initializers(model, description, declaresMapped: mapped),
-                to: conformances.isEmpty
-                    ? "extension \(type.trimmedText) {\n}"
-                    : "extension \(type.trimmedText): \(conformances.joined(separator: ", ")) {\n}")
+            return (
+                conformanceList + (mapped && missing.contains("_JSONMapped") ? ["Loom._JSONMapped"] : []),
+                StructGenerator.initializers(model, description, declaresMapped: mapped)
+            )
         case .classModel(_, let description, let info):
             var conformances: [String] = []
             if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
@@ -72,14 +91,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             if missing.contains("_JSONMapped"), info.isHierarchy || StructGenerator.mapsWholly(description) {
                 conformances.append("Loom._JSONMapped")
             }
-            source = ClassGenerator.extensionSource(type: type.trimmedText, conformances: conformances)
+            return (conformances, [])
         }
-        guard let generated = GeneratedSource.extensionDeclaration(source) else {
-            context.diagnose(
-                Diagnostic(node: Syntax(node), message: ModelDiagnostic.internalError("generated code does not parse")))
-            return []
-        }
-        return [generated]
     }
 
     /// The members generated in the type's body: everything but a struct's initializers and
@@ -104,47 +117,63 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             return []
         }
         var diagnostics = DiagnosticList()
-        let documentation = SchemaGenerator.documentation(declaration)
-        let sources: [String]
-        switch plan(declaration, attribute: node, in: context, diagnostics: &diagnostics) {
-        case nil:
+        let configurations = MemberConfigurations(declaration.memberBlock.members)
+        guard let plans = plans(declaration, configurations, attribute: node, in: context, diagnostics: &diagnostics),
+            diagnostics.isEmpty
+        else { return [] }
+        if case .privateNested(declaresConformance: false, _) = placement { return [] }
+        // Combinations that disagree on the conformances are reported by the extension role,
+        // which a private nested type does not have.
+        let missing = Set(protocols.map { ClassGenerator.plainTypeName($0) })
+        let conformances = plans.map { extensionParts($0.plan, members: $0.members, missing: missing).conformances }
+        guard conformances.allSatisfy({ $0 == conformances.first }) else {
+            if case .privateNested = placement {
+                context.diagnose(
+                    Diagnostic(node: Syntax(node), message: ModelDiagnostic.conformancesUnderConfiguration))
+            }
             return []
-        case .enumeration(let model)?:
-            sources = EnumGenerator.members(model) + [SchemaGenerator.member(model, documentation: documentation)]
-        case .structure(let model, let description)?:
+        }
+        let documentation = SchemaGenerator.documentation(declaration)
+        let code = plans.map { combination in
+            // Each source holds one or more declarations, a blank line apart.
+            members(
+                combination.plan, combination.members, placement: placement, protocols: protocols,
+                documentation: documentation
+            ).filter { !$0.isEmpty }.joined(separator: "\n\n")
+        }
+        return [GeneratedSource.members(configurations.render(code))]
+    }
+
+    /// The body's members for one combination of `#if` clauses.
+    private static func members(
+        _ plan: Plan, _ members: [MemberBlockItemSyntax], placement: Placement, protocols: [TypeSyntax],
+        documentation: String?
+    ) -> [String] {
+        switch plan {
+        case .enumeration(let model):
+            return EnumGenerator.members(model) + [SchemaGenerator.member(model, documentation: documentation)]
+        case .structure(let model, let description):
             // Outside a private parent, the extension declares `Loom._JSONMapped`.
             let declaresMapped: Bool
             if case .regular = placement { declaresMapped = StructGenerator.mapsWholly(description) } else { declaresMapped = false }
-            let members =
+            let generated =
                 StructGenerator.members(model, description, declaresMapped: declaresMapped)
                 + [SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation)]
-            switch placement {
-            case .privateNested(declaresConformance: true, _):
+            if case .privateNested = placement {
                 // No extension can name the type: the initializers join the other members, and
                 // with them Swift's memberwise initializer goes, so it is written out.
-                sources =
-                    members + StructGenerator.initializers(model, description, declaresMapped: declaresMapped)
-                    + [StructGenerator.memberwiseInitializer(description, members: declaration.memberBlock.members)]
-                    .compactMap { $0 }
-            case .privateNested(declaresConformance: false, _):
-                return []
-            case .regular, .local:
-                // In the body, so that it stands in for Swift's internal one.
-                sources =
-                    members
-                    + [StructGenerator.publicMemberwiseInitializer(description, members: declaration.memberBlock.members)]
-                    .compactMap { $0 }
+                return generated + StructGenerator.initializers(model, description, declaresMapped: declaresMapped)
+                    + [StructGenerator.memberwiseInitializer(description, members: members)].compactMap { $0 }
             }
-        case .classModel(let model, let description, let info)?:
-            sources =
-                ClassGenerator.members(model, description, info: info)
+            // In the body, so that it stands in for Swift's internal one.
+            return generated
+                + [StructGenerator.publicMemberwiseInitializer(description, members: members)].compactMap { $0 }
+        case .classModel(let model, let description, let info):
+            return ClassGenerator.members(model, description, info: info)
                 + [SchemaGenerator.member(model, description, classInfo: info, documentation: documentation)]
                 + CodableGenerator.classMembers(
-                    classCodablePlan(protocols, info: info, members: declaration.memberBlock.members), info: info,
-                    access: model.accessPrefix)
+                    classCodablePlan(protocols, info: info, members: members), info: info, access: model.accessPrefix)
         }
-        // Each source holds one or more declarations, a blank line apart.
-        return [GeneratedSource.members(sources.filter { !$0.isEmpty }.joined(separator: "\n\n"))]
     }
 
     /// Where the declaration sits, as far as the extension role is concerned.
@@ -202,43 +231,73 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     ///
     /// Only the plugin's entry point turns it on (``rememberPlans()``): the plugin handles one
     /// message at a time, where tests expand declarations on several threads at once.
-    nonisolated(unsafe) private static var plans: [String: Plan]?
+    nonisolated(unsafe) private static var rememberedPlans: [String: Plan]?
 
     /// Keeps every successful plan for the other role of the same declaration.
     static func rememberPlans() {
-        plans = [:]
+        rememberedPlans = [:]
     }
 
-    /// The plan of `declaration`, made once per process when plans are remembered. Only a
-    /// plan without problems is kept: diagnostics point into the tree they were made from.
+    /// The plan of each combination of `#if` clauses, with its members; `nil` when any
+    /// combination has a problem (in `diagnostics`, each problem once).
+    private static func plans(
+        _ declaration: some DeclGroupSyntax, _ configurations: MemberConfigurations, attribute node: AttributeSyntax,
+        in context: some MacroExpansionContext, diagnostics: inout DiagnosticList
+    ) -> [(members: [MemberBlockItemSyntax], plan: Plan)]? {
+        let combinations = configurations.combinations
+        guard combinations.count <= MemberConfigurations.limit else {
+            diagnostics.add(
+                .tooManyConfigurations(count: combinations.count, limit: MemberConfigurations.limit), at: node)
+            return nil
+        }
+        var plans: [(members: [MemberBlockItemSyntax], plan: Plan)] = []
+        for (index, members) in combinations.enumerated() {
+            var found = DiagnosticList()
+            let plan = plan(
+                declaration, members: members, combination: index, attribute: node, in: context, diagnostics: &found)
+            diagnostics.merge(found)
+            if let plan { plans.append((members, plan)) }
+        }
+        return plans.count == combinations.count ? plans : nil
+    }
+
+    /// The plan of `declaration` with `members` (combination number `combination` of its
+    /// `#if` clauses), made once per process when plans are remembered. Only a plan without
+    /// problems is kept: diagnostics point into the tree they were made from.
     private static func plan(
-        _ declaration: some DeclGroupSyntax, attribute node: AttributeSyntax, in context: some MacroExpansionContext,
-        diagnostics: inout DiagnosticList
+        _ declaration: some DeclGroupSyntax, members: [MemberBlockItemSyntax], combination: Int,
+        attribute node: AttributeSyntax, in context: some MacroExpansionContext, diagnostics: inout DiagnosticList
     ) -> Plan? {
-        guard plans != nil else { return makePlan(declaration, attribute: node, in: context, diagnostics: &diagnostics) }
-        let key = context.lexicalContext.map(\.description).joined(separator: "\u{0}") + "\u{1}" + declaration.description
-        if let plan = plans?[key] { return plan }
-        let plan = makePlan(declaration, attribute: node, in: context, diagnostics: &diagnostics)
-        if let plan, diagnostics.isEmpty { plans?[key] = plan }
+        guard rememberedPlans != nil else {
+            return makePlan(declaration, members: members, attribute: node, in: context, diagnostics: &diagnostics)
+        }
+        let key =
+            context.lexicalContext.map(\.description).joined(separator: "\u{0}") + "\u{1}" + declaration.description
+            + "\u{2}\(combination)"
+        if let plan = rememberedPlans?[key] { return plan }
+        let plan = makePlan(declaration, members: members, attribute: node, in: context, diagnostics: &diagnostics)
+        if let plan, diagnostics.isEmpty { rememberedPlans?[key] = plan }
         return plan
     }
 
     /// Runs parse, read and check; `nil` when any stage reported a problem (in `diagnostics`).
     private static func makePlan(
-        _ declaration: some DeclGroupSyntax, attribute node: AttributeSyntax, in context: some MacroExpansionContext,
-        diagnostics: inout DiagnosticList
+        _ declaration: some DeclGroupSyntax, members: [MemberBlockItemSyntax], attribute node: AttributeSyntax,
+        in context: some MacroExpansionContext, diagnostics: inout DiagnosticList
     ) -> Plan? {
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             guard
                 let model = EnumGenerator.parse(
-                    enumeration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics),
+                    enumeration, members: members, attribute: node, lexicalContext: context.lexicalContext,
+                    diagnostics: &diagnostics),
                 diagnostics.isEmpty
             else { return nil }
             return .enumeration(model)
         }
         guard
             let description = DeclarationParser.parse(
-                declaration, attribute: node, lexicalContext: context.lexicalContext, diagnostics: &diagnostics)
+                declaration, members: members, attribute: node, lexicalContext: context.lexicalContext,
+                diagnostics: &diagnostics)
         else { return nil }
         let model = ModelChecker.check(description, diagnostics: &diagnostics)
         guard diagnostics.isEmpty else { return nil }
@@ -250,7 +309,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
 
     /// A class's `Codable` members: the missing halves, and in a subclass of a model the
     /// required `init(from:)` it must repeat (its superclass conforms already).
-    private static func classCodablePlan(_ protocols: [TypeSyntax], info: ClassInfo, members: MemberBlockItemListSyntax)
+    private static func classCodablePlan(_ protocols: [TypeSyntax], info: ClassInfo, members: [MemberBlockItemSyntax])
         -> CodablePlan
     {
         var plan = CodablePlan(missing: Set(protocols.map { ClassGenerator.plainTypeName($0) }), members: members)

@@ -9,7 +9,7 @@ import Testing
 /// The macros as the compiler passes them for a type that conforms to none of the protocols
 /// `@JSONModel` can add: `JSONModel`, `Decodable`, `Encodable`, Loom's bridged ones (and
 /// `JSONMergeable`).
-private let codableMacros = loomMacros.merging(
+let codableMacros = loomMacros.merging(
     [
         "JSONModel": MacroSpec(
             type: JSONModelMacro.self,

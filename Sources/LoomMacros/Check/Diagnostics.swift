@@ -36,6 +36,8 @@ enum ModelDiagnostic: DiagnosticMessage {
     case privateNested(type: String, parent: String)
     case localType(type: String)
     case markerWithoutModel(marker: String, type: String)
+    case tooManyConfigurations(count: Int, limit: Int)
+    case conformancesUnderConfiguration
     case internalError(String)
 
     var message: String {
@@ -114,6 +116,12 @@ enum ModelDiagnostic: DiagnosticMessage {
                 "'@JSONModel' cannot be used on '\(type)', which is declared inside a function: Swift does not allow extension macros on local types; declare the model outside the function"
         case .markerWithoutModel(let marker, let type):
             return "'\(marker)' has no effect: '\(type)' is not marked '@JSONModel'"
+        case .tooManyConfigurations(let count, let limit):
+            return
+                "the '#if' blocks around this model's properties make \(count) combinations; '@JSONModel' maps each one and supports up to \(limit): group the conditional properties in fewer blocks"
+        case .conformancesUnderConfiguration:
+            return
+                "'#if' changes which conformances '@JSONModel' declares: keep 'init(from:)', 'encode(to:)' and 'jsonWillDecode(_:)' outside '#if', or in every clause"
         case .internalError(let detail):
             return "'@JSONModel' could not generate code (\(detail)); please report this"
         }
@@ -154,6 +162,8 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .privateNested: id = "privateNested"
         case .localType: id = "localType"
         case .markerWithoutModel: id = "markerWithoutModel"
+        case .tooManyConfigurations: id = "tooManyConfigurations"
+        case .conformancesUnderConfiguration: id = "conformancesUnderConfiguration"
         case .internalError: id = "internalError"
         }
         return MessageID(domain: "Loom", id: id)
@@ -272,5 +282,14 @@ struct DiagnosticList {
     /// Adds a problem of classes, enums, hooks or merging (`PolyDiagnostics.swift`).
     mutating func add(_ message: PolyDiagnostic, at node: some SyntaxProtocol, fixIts: [FixIt] = []) {
         items.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
+    }
+
+    /// Adds the problems of another combination of `#if` clauses, each once: a problem
+    /// outside the `#if` blocks is found in every combination.
+    mutating func merge(_ other: DiagnosticList) {
+        for item in other.items
+        where !items.contains(where: { $0.node.id == item.node.id && $0.message == item.message }) {
+            items.append(item)
+        }
     }
 }

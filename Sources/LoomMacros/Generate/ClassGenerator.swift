@@ -71,16 +71,16 @@ enum ClassGenerator {
     /// Fills in what the struct/class path needs beyond properties: inherited types, hooks,
     /// the class's place in a hierarchy; reports misuse of enum-only arguments and markers.
     static func describe(
-        _ declaration: some DeclGroupSyntax, attribute: AttributeSyntax, into description: inout ModelDescription,
-        diagnostics: inout DiagnosticList
+        _ declaration: some DeclGroupSyntax, members: [MemberBlockItemSyntax], attribute: AttributeSyntax,
+        into description: inout ModelDescription, diagnostics: inout DiagnosticList
     ) {
         let inherited = declaration.inheritanceClause?.inheritedTypes.map(\.type) ?? []
         description.inheritedTypes = inherited.map(plainTypeName)
-        description.hooks = DeclaredHooks(declaration.memberBlock.members)
+        description.hooks = DeclaredHooks(members)
         if let argument = AttributeReader.argumentList(attribute)?.first(where: { $0.label?.text == "representation" }) {
             diagnostics.add(PolyDiagnostic.representationOnNonEnum, at: argument)
         }
-        for member in declaration.memberBlock.members {
+        for member in members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 EnumGenerator.reportCaseMarkers(on: variable, diagnostics: &diagnostics)
             }
@@ -115,11 +115,6 @@ enum ClassGenerator {
     }
 
     // MARK: Generate
-
-    /// The extension, which adds the conformances; the members are in the class body.
-    static func extensionSource(type: String, conformances: [String]) -> String {
-        conformances.isEmpty ? "extension \(type) {\n}" : "extension \(type): \(conformances.joined(separator: ", ")) {\n}"
-    }
 
     /// The key set model of a class: a subclass names its object key set after itself and
     /// lists its superclass's keys after its own.

@@ -29,7 +29,7 @@ struct CodablePlan {
 
     /// The halves the type neither conforms to already (`missing` holds the protocols the
     /// compiler reports as not yet conformed to) nor implements in its body.
-    init(missing: Set<String>, members: MemberBlockItemListSyntax) {
+    init(missing: Set<String>, members: [MemberBlockItemSyntax]) {
         missingDecodable = missing.contains("Decodable")
         missingEncodable = missing.contains("Encodable")
         missingBridges = (missing.contains("_JSONBridgedDecodable"), missing.contains("_JSONBridgedEncodable"))
@@ -49,7 +49,7 @@ struct CodablePlan {
     }
 
     /// Whether the body declares `init(from:)` (one parameter, labelled `from`).
-    static func declaresInitFrom(_ members: MemberBlockItemListSyntax) -> Bool {
+    static func declaresInitFrom(_ members: [MemberBlockItemSyntax]) -> Bool {
         members.contains { member in
             guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
             let parameters = initializer.signature.parameterClause.parameters
@@ -58,7 +58,7 @@ struct CodablePlan {
     }
 
     /// Whether the body declares `encode(to:)` taking an encoder (not Loom's `inout` writer).
-    static func declaresEncodeTo(_ members: MemberBlockItemListSyntax) -> Bool {
+    static func declaresEncodeTo(_ members: [MemberBlockItemSyntax]) -> Bool {
         members.contains { member in
             guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode" else {
                 return false

@@ -118,8 +118,8 @@ enum EnumGenerator {
     // MARK: Parse and check
 
     static func parse(
-        _ declaration: EnumDeclSyntax, attribute: AttributeSyntax, lexicalContext: [Syntax],
-        diagnostics: inout DiagnosticList
+        _ declaration: EnumDeclSyntax, members: [MemberBlockItemSyntax], attribute: AttributeSyntax,
+        lexicalContext: [Syntax], diagnostics: inout DiagnosticList
     ) -> EnumModel? {
         let representation = readRepresentation(attribute, diagnostics: &diagnostics)
         var style: KeySpelling.Style?
@@ -136,7 +136,7 @@ enum EnumGenerator {
         var tagOwners: [TagLiteral: String] = [:]
         // Where each case's tag is written: its `@JSONTag`, or the case itself.
         var tagSources: [Syntax?] = []
-        for member in declaration.memberBlock.members {
+        for member in members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 reportCaseMarkers(on: variable, diagnostics: &diagnostics)
             }
@@ -490,11 +490,6 @@ enum EnumGenerator {
         writeEncode(model, into: &encode)
         members.append(encode.text)
         return members
-    }
-
-    /// The extension, which adds the conformance; the members are in the enum's body.
-    static func extensionSource(type: String, conformance: String?) -> String {
-        conformance.map { "extension \(type): \($0) {\n}" } ?? "extension \(type) {\n}"
     }
 
     private static func keySetDeclarations(_ model: EnumModel) -> [String] {

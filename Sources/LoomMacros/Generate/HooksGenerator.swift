@@ -40,7 +40,7 @@ struct DeclaredHooks {
     var declaresDescription = false
 
     /// Reads the hooks among `members`.
-    init(_ members: MemberBlockItemListSyntax) {
+    init(_ members: [MemberBlockItemSyntax]) {
         for item in members {
             if let variable = item.decl.as(VariableDeclSyntax.self) {
                 let isStatic = variable.modifiers.contains {

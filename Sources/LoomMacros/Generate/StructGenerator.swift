@@ -315,7 +315,7 @@ enum StructGenerator {
     /// A public struct's public memberwise initializer (`@JSONModel(memberwiseInit:)`), where
     /// Swift's would be internal: none when the struct declares an initializer or a `private`
     /// stored property (whose memberwise initializer Swift keeps private).
-    static func publicMemberwiseInitializer(_ description: ModelDescription, members: MemberBlockItemListSyntax)
+    static func publicMemberwiseInitializer(_ description: ModelDescription, members: [MemberBlockItemSyntax])
         -> String?
     {
         guard description.accessModifier == "public", description.writesMemberwiseInit,
@@ -324,7 +324,7 @@ enum StructGenerator {
         return "public " + initializer
     }
 
-    static func memberwiseInitializer(_ description: ModelDescription, members: MemberBlockItemListSyntax) -> String? {
+    static func memberwiseInitializer(_ description: ModelDescription, members: [MemberBlockItemSyntax]) -> String? {
         if members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) { return nil }
         var parameters: [String] = []
         var stores: [String] = []

@@ -4,9 +4,11 @@ import SwiftSyntaxMacros
 // Stage 1 of the pipeline: turn the annotated declaration into a `ModelDescription`.
 
 enum DeclarationParser {
-    /// Parses `declaration`; `nil` (with a diagnostic) when `@JSONModel` cannot apply to it.
+    /// Parses `declaration` with `members`, its members under one combination of `#if`
+    /// clauses; `nil` (with a diagnostic) when `@JSONModel` cannot apply to it.
     static func parse(
         _ declaration: some DeclGroupSyntax,
+        members: [MemberBlockItemSyntax],
         attribute: AttributeSyntax,
         lexicalContext: [Syntax],
         diagnostics: inout DiagnosticList
@@ -23,7 +25,7 @@ enum DeclarationParser {
         }
         var properties: [PropertyDescription] = []
         var hasTransformerHook = false
-        for member in declaration.memberBlock.members {
+        for member in members {
             if let function = member.decl.as(FunctionDeclSyntax.self) {
                 hasTransformerHook = isTransformerHook(function, diagnostics: &diagnostics) || hasTransformerHook
             }
@@ -40,7 +42,7 @@ enum DeclarationParser {
         description.lenientRounding = lenient?.expression?.trimmedText
         description.hasTransformerHook = hasTransformerHook
         description.writesMemberwiseInit = AttributeReader.memberwiseInit(of: attribute)
-        ClassGenerator.describe(declaration, attribute: attribute, into: &description, diagnostics: &diagnostics)
+        ClassGenerator.describe(declaration, members: members, attribute: attribute, into: &description, diagnostics: &diagnostics)
         return description
     }
 

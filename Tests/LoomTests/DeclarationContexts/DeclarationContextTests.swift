@@ -322,7 +322,7 @@ enum Preferences {
 /// Decodes `json`, checks that decoding from a parsed document gives the same, encodes the
 /// value, decodes that again and checks it is equal; returns the first and second values.
 @discardableResult
-private func roundTrip<T: JSONModel & Equatable>(
+func roundTrip<T: JSONModel & Equatable>(
     _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> (T, T) {
     let value = try T(jsonData: Data(json.utf8))
