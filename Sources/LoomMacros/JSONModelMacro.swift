@@ -285,6 +285,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         _ declaration: some DeclGroupSyntax, members: [MemberBlockItemSyntax], attribute node: AttributeSyntax,
         in context: some MacroExpansionContext, diagnostics: inout DiagnosticList
     ) -> Plan? {
+        let lexicalContext = context.lexicalContext
+        OperatorCheck.check(
+            declaration, members: members,
+            qualifiedName: (lexicalContext.reversed().map(typeName) + [typeName(declaration)]).joined(separator: "."),
+            isTopLevel: lexicalContext.isEmpty, diagnostics: &diagnostics)
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             guard
                 let model = EnumGenerator.parse(

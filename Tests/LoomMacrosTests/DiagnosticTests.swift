@@ -118,6 +118,67 @@ struct DiagnosticTests {
         )
     }
 
+    // MARK: Operators
+
+    /// A `==` in the body does not satisfy an `Equatable` (or `Hashable`) declared on the type
+    /// itself once a member macro is attached: Swift derives its own `==` or rejects the
+    /// conformance. Declared in an extension, it is taken.
+    @Test func operatorsInTheBodyAskForAnExtension() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Tag: Hashable, Sendable {
+                var name: String
+                var uses: Int
+                static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
+            }
+            """,
+            expandedSource: """
+            struct Tag: Hashable, Sendable {
+                var name: String
+                var uses: Int
+                static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "the '==' in the body of a '@JSONModel' type does not satisfy 'Hashable' declared on the type (Swift derives its own or rejects the conformance); declare the conformance in an extension, 'extension Tag: Hashable {}'",
+                    line: 2, column: 13, fixIts: [FixItSpec(message: "declare it in 'extension Tag: Hashable {}'")])
+            ],
+            applyFixIts: ["declare it in 'extension Tag: Hashable {}'"],
+            fixedSource: """
+            @JSONModel
+            struct Tag: Sendable {
+                var name: String
+                var uses: Int
+                static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.name == rhs.name }
+            }
+
+            extension Tag: Hashable {}
+            """
+        )
+    }
+
+    /// Nested, the extension names the enclosing types; no fix-it can write it at file scope.
+    @Test func operatorsInANestedTypeNameTheExtension() {
+        let (_, diagnostics) = expansion(
+            of: """
+                enum Store {
+                    @JSONModel
+                    final class Price: Comparable {
+                        var amount: Int
+                        static func < (lhs: Price, rhs: Price) -> Bool { lhs.amount < rhs.amount }
+                        static func == (lhs: Price, rhs: Price) -> Bool { lhs.amount == rhs.amount }
+                    }
+                }
+                """)
+        #expect(
+            diagnostics == [
+                "the '<' in the body of a '@JSONModel' type does not satisfy 'Comparable' declared on the type (Swift derives its own or rejects the conformance); declare the conformance in an extension, 'extension Store.Price: Comparable {}'"
+            ])
+    }
+
     /// Swift does not allow extension macros on local types: the compiler refuses them, and
     /// the macro says what to do instead.
     @Test func localTypesAreRejected() {

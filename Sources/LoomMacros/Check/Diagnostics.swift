@@ -38,6 +38,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case markerWithoutModel(marker: String, type: String)
     case tooManyConfigurations(count: Int, limit: Int)
     case conformancesUnderConfiguration
+    case operatorInBody(operator: String, protocol: String, extensionText: String)
     case internalError(String)
 
     var message: String {
@@ -122,6 +123,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .conformancesUnderConfiguration:
             return
                 "'#if' changes which conformances '@JSONModel' declares: keep 'init(from:)', 'encode(to:)' and 'jsonWillDecode(_:)' outside '#if', or in every clause"
+        case .operatorInBody(let op, let proto, let extensionText):
+            return
+                "the '\(op)' in the body of a '@JSONModel' type does not satisfy '\(proto)' declared on the type (Swift derives its own or rejects the conformance); declare the conformance in an extension, '\(extensionText)'"
         case .internalError(let detail):
             return "'@JSONModel' could not generate code (\(detail)); please report this"
         }
@@ -164,6 +168,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .markerWithoutModel: id = "markerWithoutModel"
         case .tooManyConfigurations: id = "tooManyConfigurations"
         case .conformancesUnderConfiguration: id = "conformancesUnderConfiguration"
+        case .operatorInBody: id = "operatorInBody"
         case .internalError: id = "internalError"
         }
         return MessageID(domain: "Loom", id: id)
