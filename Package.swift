@@ -79,6 +79,14 @@ let package = Package(
         ),
         // `loom generate` output, committed and compiled: see Tests/LoomCLITests/Generate/Manifest.txt.
         .testTarget(name: "LoomGeneratedTests", dependencies: ["Loom", "SchemaValidation"]),
+        // Models in a module whose default isolation is the main actor, as Xcode makes new apps.
+        .testTarget(
+            name: "LoomIsolationTests",
+            dependencies: ["Loom"],
+            swiftSettings: [
+                .unsafeFlags(["-default-isolation", "MainActor"]), .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

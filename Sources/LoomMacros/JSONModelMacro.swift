@@ -51,7 +51,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             return []
         }
         let conformanceClause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-        let header = "extension \(type.trimmedText)\(conformanceClause) {\n}"
+        // A `nonisolated` type's conformance must be too, or a module whose default isolation is
+        // the main actor isolates the extension, and with it the conformance (as it would not
+        // for `Codable` declared on the type).
+        let isNonisolated = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
+        let header = "\(isNonisolated ? "nonisolated " : "")extension \(type.trimmedText)\(conformanceClause) {\n}"
         let body = configurations.render(parts.map { $0.members.joined(separator: "\n\n") })
         let source = CodableGenerator.appending(body.isEmpty ? [] : [body], to: header)
         guard let generated = GeneratedSource.extensionDeclaration(source) else {

@@ -3063,4 +3063,19 @@ struct ExpansionTests {
             """
         )
     }
+
+    /// A `nonisolated` type's extension is `nonisolated` too: in a module isolated to the main
+    /// actor by default, the conformance would otherwise be isolated.
+    @Test func nonisolatedTypesHaveANonisolatedExtension() {
+        let (text, diagnostics) = expansion(
+            of: """
+                @JSONModel
+                nonisolated struct Repo {
+                    var name: String
+                }
+                """)
+        #expect(diagnostics.isEmpty)
+        expectLines(["nonisolated extension Repo: Loom.JSONModel, Loom._JSONMapped {"], in: text)
+        #expect(!expansion(of: "@JSONModel\nstruct Repo {\n    var name: String\n}").text.contains("nonisolated"))
+    }
 }

@@ -16,14 +16,19 @@ enum GeneratedSource {
         DeclSyntax(MissingDeclSyntax(placeholder: .identifier(source)))
     }
 
-    /// An extension written as `extension Type: Conformances {` … `}`. Falls back to parsing
-    /// when the text has another shape, so the result always describes `source` exactly.
+    /// An extension written as `extension Type: Conformances {` … `}`, or `nonisolated
+    /// extension …`. Falls back to parsing when the text has another shape, so the result
+    /// always describes `source` exactly.
     static func extensionDeclaration(_ source: String) -> ExtensionDeclSyntax? {
-        let keyword = "extension "
+        let modifier = "nonisolated "
+        let isNonisolated = source.hasPrefix(modifier)
+        let keyword = (isNonisolated ? modifier : "") + "extension "
         if source.hasPrefix(keyword), source.hasSuffix("}"), let open = source.firstIndex(of: "{") {
             let header = source[source.index(source.startIndex, offsetBy: keyword.count)..<open]
             let body = source[source.index(after: open)..<source.index(before: source.endIndex)]
             let declaration = ExtensionDeclSyntax(
+                modifiers: isNonisolated
+                    ? [DeclModifierSyntax(name: .keyword(.nonisolated, trailingTrivia: .space))] : [],
                 extensionKeyword: .keyword(.extension, trailingTrivia: .space),
                 extendedType: TypeSyntax(MissingTypeSyntax(placeholder: .identifier(String(header)))),
                 memberBlock: MemberBlockSyntax(
