@@ -49,7 +49,7 @@ struct CodableExpansionTests {
                 typealias _LoomValues = String
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -93,7 +93,7 @@ struct CodableExpansionTests {
             }
 
             extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {
-                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                public init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 

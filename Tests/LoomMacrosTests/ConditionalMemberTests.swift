@@ -35,7 +35,7 @@ struct ConditionalMemberTests {
                 typealias _LoomValues = (Int, String)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<String>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -82,7 +82,7 @@ struct ConditionalMemberTests {
                 typealias _LoomValues = (Int, String)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<String>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -128,7 +128,7 @@ struct ConditionalMemberTests {
 
             extension Device: Loom.JSONModel, Loom._JSONMapped {
                 #if os(iOS)
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -138,7 +138,7 @@ struct ConditionalMemberTests {
                     self.screen = u1
                 }
                 #else
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 

@@ -26,7 +26,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String, Int)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -70,7 +70,7 @@ struct ExpansionTests {
             }
 
             extension User: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -109,7 +109,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String, Optional<Int>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -158,7 +158,7 @@ struct ExpansionTests {
             }
 
             extension Tag: Loom.JSONModel, Loom._JSONMapped {
-                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                public init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -190,7 +190,7 @@ struct ExpansionTests {
                 typealias _LoomValues = String
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -230,7 +230,7 @@ struct ExpansionTests {
             }
 
             extension Tag: Loom.JSONModel, Loom._JSONMapped {
-                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                public init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -274,7 +274,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Int, String?, Int?, Optional<[String]>, Optional<[String: JSONValue]>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v3, s_v4, s_u5): (v0: Optional<Int>, v1: Optional<String?>, v3: Optional<Int?>, v4: Optional<[String]>, u5: Loom._JSONUnknownMembers) = (nil, nil, nil, nil, Loom._JSONUnknownMembers())
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -340,7 +340,7 @@ struct ExpansionTests {
             }
 
             extension Entry: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -445,7 +445,7 @@ struct ExpansionTests {
                     typealias _LoomValues = (User, Kind)
 
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                         var (s_v0, s_v1): (v0: Optional<User>, v1: Optional<Kind>) = (nil, nil)
                         let _loomKeys = Self._loomKeys
                         if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -490,7 +490,7 @@ struct ExpansionTests {
             }
 
             extension GitHub.Issue: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -534,7 +534,7 @@ struct ExpansionTests {
                     typealias _LoomValues = (String, Int?, Optional<[String]>)
 
                     @inline(never)
-                    static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                    static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                         var (s_v0, s_v1, s_v2): (v0: Optional<String>, v1: Optional<Int?>, v2: Optional<[String]>) = (nil, nil, nil)
                         let _loomKeys = Self._loomKeys
                         if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -596,7 +596,7 @@ struct ExpansionTests {
                         try self.init(_loomReading: &reader, context: context)
                     }
 
-                    init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                    init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                         self.init(_loomValues: try Self._loomRead(&reader, context))
                     }
 
@@ -640,7 +640,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (URL, String)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<URL>, v1: Optional<String>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -684,7 +684,7 @@ struct ExpansionTests {
             }
 
             extension Repo: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -727,7 +727,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Int, String, String?, Int)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2, s_v3, s_b1, s_b2): (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<Int>, b1: Bool, b2: Bool) = (nil, nil, nil, nil, false, false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
@@ -819,7 +819,7 @@ struct ExpansionTests {
             }
 
             extension Status: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -854,7 +854,7 @@ struct ExpansionTests {
                 typealias _LoomValues = Int
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_r0): (v0: Optional<Int>, r0: Loom._JSONFallbackState) = (nil, Loom._JSONFallbackState())
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -896,7 +896,7 @@ struct ExpansionTests {
             }
 
             extension Book: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -930,7 +930,7 @@ struct ExpansionTests {
                 typealias _LoomValues = String?
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_r0, s_b1): (v0: Optional<String?>, r0: Loom._JSONFallbackState, b1: Bool) = (nil, Loom._JSONFallbackState(), false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
@@ -986,7 +986,7 @@ struct ExpansionTests {
             }
 
             extension Book: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1022,7 +1022,7 @@ struct ExpansionTests {
                 typealias _LoomValues = ([String: Double], [String: Double]?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_c0, s_c1, s_b1): (c0: Loom._JSONCollectedSlot, c1: Loom._JSONCollectedSlot, b1: Bool) = (Loom._JSONCollectedSlot(), Loom._JSONCollectedSlot(), false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
@@ -1091,7 +1091,7 @@ struct ExpansionTests {
             }
 
             extension Weather: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1128,7 +1128,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String?, Optional<URL>, Int?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<String?>, v1: Optional<Optional<URL>>, v2: Optional<Int?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1176,7 +1176,7 @@ struct ExpansionTests {
             }
 
             extension Profile: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1214,7 +1214,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Optional<Int>, Optional<[String]>, Optional<String?>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<[String]>, v2: Optional<String?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1267,7 +1267,7 @@ struct ExpansionTests {
             }
 
             extension Settings: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1305,7 +1305,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Int, Int, String?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<String?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1355,7 +1355,7 @@ struct ExpansionTests {
             }
 
             extension Settings: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1391,7 +1391,7 @@ struct ExpansionTests {
                 typealias _LoomValues = String
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v1: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1433,7 +1433,7 @@ struct ExpansionTests {
             }
 
             extension Envelope: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1469,7 +1469,7 @@ struct ExpansionTests {
                 typealias _LoomValues = String
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1509,7 +1509,7 @@ struct ExpansionTests {
             }
 
             extension Issue: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1548,7 +1548,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Date, Date?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<Date>, v1: Optional<Date?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1603,7 +1603,7 @@ struct ExpansionTests {
             }
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1638,7 +1638,7 @@ struct ExpansionTests {
                 typealias _LoomValues = ([[[Double]]], Array<Array<Int?>>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<[[[Double]]]>, v1: Optional<Array<Array<Int?>>>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1688,7 +1688,7 @@ struct ExpansionTests {
             }
 
             extension Geometry: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1723,7 +1723,7 @@ struct ExpansionTests {
                 typealias _LoomValues = ([String: [User]], Dictionary<String, User?>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<[String: [User]]>, v1: Optional<Dictionary<String, User?>>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1773,7 +1773,7 @@ struct ExpansionTests {
             }
 
             extension Teams: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1806,7 +1806,7 @@ struct ExpansionTests {
                 typealias _LoomValues = Set<String>
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<Set<String>> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1849,7 +1849,7 @@ struct ExpansionTests {
             }
 
             extension Tagged: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1883,7 +1883,7 @@ struct ExpansionTests {
                 typealias _LoomValues = ([Int: String], [State: [Int]])
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<[Int: String]>, v1: Optional<[State: [Int]]>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1933,7 +1933,7 @@ struct ExpansionTests {
             }
 
             extension Ranking: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1970,7 +1970,7 @@ struct ExpansionTests {
                 typealias _LoomValues = ([Item], URL?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_b1): (v0: Optional<[Item]>, v1: Optional<URL?>, b1: Bool) = (nil, nil, false)
                     let _loomKeys = Self._loomKeys
                     let _loomKeys_1 = Self._loomKeys_1
@@ -2038,7 +2038,7 @@ struct ExpansionTests {
             }
 
             extension Page: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2073,7 +2073,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Double, Double)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<Double>, v1: Optional<Double>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2122,7 +2122,7 @@ struct ExpansionTests {
             }
 
             extension Point: Loom.JSONModel, Loom._JSONMapped {
-                public init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                public init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2162,7 +2162,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String, Int, String?, String)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2, s_v3): (v0: Optional<String>, v1: Optional<Int>, v2: Optional<String?>, v3: Optional<String>) = (nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2214,7 +2214,7 @@ struct ExpansionTests {
             }
 
             extension Headers: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2253,7 +2253,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String, URL?, Int)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<String>, v1: Optional<URL?>, v2: Optional<Int>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2301,7 +2301,7 @@ struct ExpansionTests {
             }
 
             extension Account: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2340,7 +2340,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String, Int)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<String>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2384,7 +2384,7 @@ struct ExpansionTests {
             }
 
             extension Account: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2415,7 +2415,7 @@ struct ExpansionTests {
                 typealias _LoomValues = ()
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
                         var hint = 0
@@ -2447,7 +2447,7 @@ struct ExpansionTests {
             }
 
             extension Nothing: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2491,7 +2491,7 @@ struct ExpansionTests {
                 typealias _LoomValues = Int
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<Int> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2531,7 +2531,7 @@ struct ExpansionTests {
             }
 
             extension Counter: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2565,7 +2565,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Int, Int, Bool)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Bool>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2613,7 +2613,7 @@ struct ExpansionTests {
             }
 
             extension Pair: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2647,7 +2647,7 @@ struct ExpansionTests {
                 typealias _LoomValues = String
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2687,7 +2687,7 @@ struct ExpansionTests {
             }
 
             extension Tag: Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2722,7 +2722,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Int, Int)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<Int>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2766,7 +2766,7 @@ struct ExpansionTests {
             }
 
             extension Odd: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2813,7 +2813,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (String, String?, Optional<[String]>, Optional<Int>, Optional<String>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2, s_v3, s_v4): (v0: Optional<String>, v1: Optional<String?>, v2: Optional<[String]>, v3: Optional<Int>, v4: Optional<String>) = (nil, nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2872,7 +2872,7 @@ struct ExpansionTests {
             }
 
             extension Profile: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2913,7 +2913,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (@Sendable () -> Void, String?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<@Sendable () -> Void>, v1: Optional<String?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -2960,7 +2960,7 @@ struct ExpansionTests {
             }
 
             extension Hook: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -2998,7 +2998,7 @@ struct ExpansionTests {
                 typealias _LoomValues = (Int, Address, Address?, Optional<[String: JSONValue]>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2, s_u3, s_f): (v0: Optional<Int>, v1: Optional<Address>, v2: Optional<Address?>, u3: Loom._JSONUnknownMembers, f: Loom._JSONFlattenState) = (nil, nil, nil, Loom._JSONUnknownMembers(), Loom._JSONFlattenState())
                     let _loomKeys = Self._loomKeys
                     s_f.start = try reader.objectStart()
@@ -3048,7 +3048,7 @@ struct ExpansionTests {
             }
 
             extension Order: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 

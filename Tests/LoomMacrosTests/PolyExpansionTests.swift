@@ -437,7 +437,7 @@ struct PolyExpansionTests {
                 typealias _LoomValues = (Int, String?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<String?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -471,7 +471,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                convenience init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -520,7 +520,7 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }
                 }
 
-                func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdate<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     var (s_v0, s_v1): (v0: Optional<Int>, v1: Optional<String?>) = (nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -589,7 +589,7 @@ struct PolyExpansionTests {
                     init() {}
                 }
 
-                static func _loomReadMember_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_Message<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, Int.self, context)
@@ -598,7 +598,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead_Message<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -612,20 +612,20 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomCheck_Message<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                 }
 
-                static func _loomValues_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_Message {
+                static func _loomValues_Message<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_Message {
                     return try reader.unwrap(slots.s.v0.take())
                 }
 
-                init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Message, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Message, _ reader: inout _LoomReader, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let u0 = try Message._loomValues_Message(&slots, &reader, context)
                     self.id = u0
                 }
 
-                func _loomAfterReading_Message<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_Message<_LoomReader: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                 }
 
                 required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -633,7 +633,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                required convenience init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Message()
                     try Message._loomRead_Message(&slots, &reader, context)
                     try Message._loomCheck_Message(&slots, Message._loomKeys, 0, &reader, context)
@@ -718,14 +718,14 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_Message(&reader, context) }
                 }
 
-                func _loomUpdateReading_Message<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_Message<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Message()
                     try Message._loomRead_Message(&slots, &reader, context)
                     try self._loomUpdate_Message(&slots, Message._loomKeys, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                func _loomUpdate_Message<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdate_Message<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Message, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.s.v0.take() { self.id = value }
                 }
@@ -775,7 +775,7 @@ struct PolyExpansionTests {
                     init() {}
                 }
 
-                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, String.self, context)
@@ -786,7 +786,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                     guard try reader.beginObject(Self.self, _loomKeys_TextMessage, context) else { return }
                     var hint = 0
@@ -800,24 +800,24 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomCheck_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                     try reader.optional(&slots.s.v1, keys, base &+ 1, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 2, &reader, context)
                 }
 
-                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
+                static func _loomValues_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
                     return (try reader.unwrap(slots.s.v0.take()), Loom._flattened(slots.s.v1.take()))
                 }
 
-                init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout _LoomReader, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let (u0, u1) = try TextMessage._loomValues_TextMessage(&slots, &reader, context)
                     self.body = u0
                     var new1 = u1; Swift.swap(&self.draft, &new1)
                     try super.init(_loomSlots: &slots.sup, &reader, context)
                 }
 
-                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_TextMessage<_LoomReader: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomAfterReading_Message(keys, base &+ 2, &reader, context)
                 }
 
@@ -826,7 +826,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                required convenience init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try TextMessage._loomCheck_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
@@ -883,14 +883,14 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
                 }
 
-                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_TextMessage<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try self._loomUpdate_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdate_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 2, &reader, context)
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     try reader.optionalDefaulted(&slots.s.v1, keys, base &+ 1, context, default: "")
@@ -959,7 +959,7 @@ struct PolyExpansionTests {
                 typealias _LoomValues = String
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<String> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1011,7 +1011,7 @@ struct PolyExpansionTests {
                     }
                 }
 
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                     try reader.check(Self._loomKeys, 0, "validateTitle", context) { Self.validateTitle(self.title) }
                     try reader.endObject()
@@ -1062,7 +1062,7 @@ struct PolyExpansionTests {
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5): (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>) = (nil, nil, nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1140,7 +1140,7 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdate(&reader, context) }
                 }
 
-                mutating func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                mutating func _loomUpdate<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     var (s_v0, s_v1, s_v2, s_v3, s_v4, s_v5): (v0: Optional<Int>, v1: Optional<String>, v2: Optional<String?>, v3: Optional<String?>, v4: Optional<Date?>, v5: Optional<[String]>) = (nil, nil, nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -1192,7 +1192,7 @@ struct PolyExpansionTests {
             }
 
             extension Issue: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -1234,7 +1234,7 @@ struct PolyExpansionTests {
                     public init() {}
                 }
 
-                public static func _loomReadMember_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                public static func _loomReadMember_Node<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, String.self, context)
@@ -1243,7 +1243,7 @@ struct PolyExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead_Node<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys = Self._loomKeys
                     guard try reader.beginObject(Self.self, _loomKeys, context) else { return }
                     var hint = 0
@@ -1257,20 +1257,20 @@ struct PolyExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                public static func _loomCheck_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                public static func _loomCheck_Node<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                 }
 
-                static func _loomValues_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_Node {
+                static func _loomValues_Node<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_Node {
                     return try reader.unwrap(slots.s.v0.take())
                 }
 
-                public init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Node, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                public init<_LoomReader: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_Node, _ reader: inout _LoomReader, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let u0 = try Node._loomValues_Node(&slots, &reader, context)
                     self.name = u0
                 }
 
-                public func _loomAfterReading_Node<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                public func _loomAfterReading_Node<_LoomReader: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                 }
 
                 public required convenience init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
@@ -1278,7 +1278,7 @@ struct PolyExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                public required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                public required convenience init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Node()
                     try Node._loomRead_Node(&slots, &reader, context)
                     try Node._loomCheck_Node(&slots, Node._loomKeys, 0, &reader, context)
@@ -1351,14 +1351,14 @@ struct PolyExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_Node(&reader, context) }
                 }
 
-                func _loomUpdateReading_Node<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_Node<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_Node()
                     try Node._loomRead_Node(&slots, &reader, context)
                     try self._loomUpdate_Node(&slots, Node._loomKeys, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                public func _loomUpdate_Node<R: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                public func _loomUpdate_Node<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_Node, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.s.v0.take() { self.name = value }
                 }
@@ -1480,7 +1480,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_label = Loom._JSONKeySet(["text", "font_size", "weight"], explicit: [true, true, true])
 
-                static func _loomRead_point<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_point<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.point(
                         try reader.item(0, context) { try $0.jsonValue(Double.self, $1) },
@@ -1496,7 +1496,7 @@ struct PolyExpansionTests {
                     writer.endArray()
                 }
 
-                static func _loomRead_label<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_label<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_label
                     var v0: Optional<String> = nil
                     var v1: Optional<Int?> = nil
@@ -1643,7 +1643,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_note = Loom._JSONKeySet(["content", "tags"], explicit: [true, true])
 
-                static func _loomRead_note<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_note<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_note
                     var v0: Optional<String> = nil
                     var v1: Optional<[[String]]> = nil
@@ -1763,7 +1763,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_failure = Loom._JSONKeySet(["code", "message"], explicit: [true, true])
 
-                static func _loomRead_success<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_success<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.success(
                         try reader.item(0, context) { try $0.jsonValue(Int.self, $1) },
@@ -1779,7 +1779,7 @@ struct PolyExpansionTests {
                     writer.endArray()
                 }
 
-                static func _loomRead_failure<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_failure<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_failure
                     var v0: Optional<Int> = nil
                     var v1: Optional<String?> = nil
@@ -1897,7 +1897,7 @@ struct PolyExpansionTests {
 
                 static let _loomKeys_named = Loom._JSONKeySet(["x", "y"], explicit: [true, true])
 
-                static func _loomRead_pair<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_pair<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     try reader.beginItems(Self.self, count: 2, context)
                     let value = Self.pair(
                         try reader.item(0, context) { try $0.jsonValue(Double.self, $1) },
@@ -1913,7 +1913,7 @@ struct PolyExpansionTests {
                     writer.endArray()
                 }
 
-                static func _loomRead_named<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> Self {
+                static func _loomRead_named<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> Self {
                     let keys = Self._loomKeys_named
                     var v0: Optional<Double> = nil
                     var v1: Optional<Double> = nil

@@ -40,7 +40,7 @@ struct SchemaExpansionTests {
                 typealias _LoomValues = (Date, Optional<[String: [Int]]>, Optional<String>, Int, [String: Double])
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2, s_v3, s_c4): (v0: Optional<Date>, v1: Optional<[String: [Int]]>, v2: Optional<String>, v3: Optional<Int>, c4: Loom._JSONCollectedSlot) = (nil, nil, nil, nil, Loom._JSONCollectedSlot())
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -105,7 +105,7 @@ struct SchemaExpansionTests {
             }
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -146,7 +146,7 @@ struct SchemaExpansionTests {
                     init() {}
                 }
 
-                static func _loomReadMember_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomReadMember_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     switch slot {
                     case 0:
                         try reader.readJSONSlot(&slots.s.v0, String.self, context)
@@ -155,7 +155,7 @@ struct SchemaExpansionTests {
                 }
 
                 @inline(never)
-                static func _loomRead_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomRead_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     let _loomKeys_TextMessage = Self._loomKeys_TextMessage
                     guard try reader.beginObject(Self.self, _loomKeys_TextMessage, context) else { return }
                     var hint = 0
@@ -169,22 +169,22 @@ struct SchemaExpansionTests {
                     } while try reader.moreMembers()
                 }
 
-                static func _loomCheck_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                static func _loomCheck_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try reader.required(&slots.s.v0, keys, base &+ 0, context)
                     try Message._loomCheck_Message(&slots.sup, keys, base &+ 1, &reader, context)
                 }
 
-                static func _loomValues_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
+                static func _loomValues_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues_TextMessage {
                     return try reader.unwrap(slots.s.v0.take())
                 }
 
-                init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_TextMessage, _ reader: inout _LoomReader, _ context: borrowing Loom.JSONDecodingContext) throws {
                     let u0 = try TextMessage._loomValues_TextMessage(&slots, &reader, context)
                     self.body = u0
                     try super.init(_loomSlots: &slots.sup, &reader, context)
                 }
 
-                func _loomAfterReading_TextMessage<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomAfterReading_TextMessage<_LoomReader: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomAfterReading_Message(keys, base &+ 1, &reader, context)
                 }
 
@@ -193,7 +193,7 @@ struct SchemaExpansionTests {
                     try self.init(_loomReading: &reader, context: context)
                 }
 
-                required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                required convenience init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try TextMessage._loomCheck_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
@@ -247,14 +247,14 @@ struct SchemaExpansionTests {
                     try Loom._JSONReader.narrowing { try self._loomUpdateReading_TextMessage(&reader, context) }
                 }
 
-                func _loomUpdateReading_TextMessage<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdateReading_TextMessage<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     var slots = _LoomSlots_TextMessage()
                     try TextMessage._loomRead_TextMessage(&slots, &reader, context)
                     try self._loomUpdate_TextMessage(&slots, TextMessage._loomKeys_TextMessage, 0, &reader, context)
                     try reader.endObject()
                 }
 
-                func _loomUpdate_TextMessage<R: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, _ context: Loom.JSONDecodingContext) throws {
+                func _loomUpdate_TextMessage<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_TextMessage, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws {
                     try self._loomUpdate_Message(&slots.sup, keys, base &+ 1, &reader, context)
                     try reader.defaulted(&slots.s.v0, keys, base &+ 0, context, default: "")
                     if let value = slots.s.v0.take() { self.body = value }

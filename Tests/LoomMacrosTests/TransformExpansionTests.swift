@@ -40,7 +40,7 @@ struct TransformExpansionTests {
                 typealias _LoomValues = (Date, [String]?, Date)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<Date>, v1: Optional<[String]?>, v2: Optional<Date>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -102,7 +102,7 @@ struct TransformExpansionTests {
             }
 
             extension Event: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -137,7 +137,7 @@ struct TransformExpansionTests {
                 typealias _LoomValues = Date
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var s_v0: Optional<Date> = nil
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -180,7 +180,7 @@ struct TransformExpansionTests {
             }
 
             extension Box: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -217,7 +217,7 @@ struct TransformExpansionTests {
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     var (s_v0, s_v1, s_v2): (v0: Optional<Int>, v1: Optional<[Int]>, v2: Optional<[String: Set<Int>]?>) = (nil, nil, nil)
                     let _loomKeys = Self._loomKeys
                     if try reader.beginObject(Self.self, _loomKeys, context) {
@@ -276,7 +276,7 @@ struct TransformExpansionTests {
             }
 
             extension Feed: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -310,7 +310,7 @@ struct TransformExpansionTests {
                 typealias _LoomValues = Int
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient
                     var s_v0: Optional<Int> = nil
                     let _loomKeys = Self._loomKeys
@@ -351,7 +351,7 @@ struct TransformExpansionTests {
             }
 
             extension Legacy: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 
@@ -394,7 +394,7 @@ extension TransformExpansionTests {
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
 
                 @inline(never)
-                static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
+                static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, _ context: Loom.JSONDecodingContext) throws -> _LoomValues {
                     let context = context.lenient(rounding: .down)
                     var (s_v0, s_v1, s_v2, s_v3): (v0: Optional<Int>, v1: Optional<Int>, v2: Optional<Int>, v3: Optional<Int>) = (nil, nil, nil, nil)
                     let _loomKeys = Self._loomKeys
@@ -447,7 +447,7 @@ extension TransformExpansionTests {
             }
 
             extension Rating: Loom.JSONModel, Loom._JSONMapped {
-                init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws {
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
 

@@ -269,7 +269,7 @@ enum ClassGenerator {
         let read = DecodeGenerator.readSlots(model)
         let entries = MappingGenerator.caseEntries(0, model: model, read: read, keys: &memberKeys, base: "base")
         readMember.block(
-            "\(exposed)static func _loomReadMember_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+            "\(exposed)static func _loomReadMember_\(name)<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ slot: Int, _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, \(context)) throws"
         ) { body in
             for line in lenient { body.line(line) }
             for line in memberKeys.localBindings { body.line(line) }
@@ -298,7 +298,7 @@ enum ClassGenerator {
         var readFunction = CodeWriter()
         readFunction.line("@inline(never)")
         readFunction.block(
-            "static func _loomRead_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ reader: inout R, \(context)) throws"
+            "static func _loomRead_\(name)<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ reader: inout _LoomReader, \(context)) throws"
         ) { body in
             for line in loopKeys.localBindings { body.line(line) }
             body.append(loop)
@@ -310,7 +310,7 @@ enum ClassGenerator {
         let checks = MappingGenerator.checks(model, keys: &checkKeys, base: "base", ends: false)
         var check = CodeWriter()
         check.block(
-            "\(exposed)static func _loomCheck_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+            "\(exposed)static func _loomCheck_\(name)<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, \(context)) throws"
         ) { body in
             for line in lenient { body.line(line) }
             for line in checkKeys.localBindings { body.line(line) }
@@ -326,7 +326,7 @@ enum ClassGenerator {
         let decoded = model.properties.filter(\.decodes)
         var values = CodeWriter()
         values.block(
-            "static func _loomValues_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ reader: inout R, \(context)) throws -> _LoomValues_\(name)"
+            "static func _loomValues_\(name)<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ reader: inout _LoomReader, \(context)) throws -> _LoomValues_\(name)"
         ) { body in
             for line in lenient { body.line(line) }
             body.line("return \(StructGenerator.tuple(decoded.map { MappingGenerator.value($0, keptCollected: true) }))")
@@ -337,7 +337,7 @@ enum ClassGenerator {
         // `borrowing` here, unlike the helpers: an initializer takes a parameter owned unless told
         // otherwise, which would cost a retain at every call.
         designated.block(
-            "\(exposed)init<R: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_\(name), _ reader: inout R, _ context: borrowing Loom.JSONDecodingContext) throws"
+            "\(exposed)init<_LoomReader: Loom._JSONReading>(_loomSlots slots: inout _LoomSlots_\(name), _ reader: inout _LoomReader, _ context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             switch decoded.count {
             case 0: break
@@ -353,7 +353,7 @@ enum ClassGenerator {
 
         var after = CodeWriter()
         after.block(
-            "\(exposed)func _loomAfterReading_\(name)<R: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(context)) throws"
+            "\(exposed)func _loomAfterReading_\(name)<_LoomReader: Loom._JSONReading>(_ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, \(context)) throws"
         ) { body in
             if let superSimple {
                 body.line("try self._loomAfterReading_\(superSimple)(keys, base &+ \(own), &reader, context)")
@@ -367,7 +367,7 @@ enum ClassGenerator {
             StructGenerator.documentInitializer(model, hooks: hooks, modifiers: "required convenience ").text)
         var reading = CodeWriter()
         reading.block(
-            "\(model.accessPrefix)required convenience init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(model.accessPrefix)required convenience init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             body.line("var slots = _LoomSlots_\(name)()")
             body.line("try \(name)._loomRead_\(name)(&slots, &reader, context)")

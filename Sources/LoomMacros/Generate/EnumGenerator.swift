@@ -768,7 +768,7 @@ enum EnumGenerator {
         var writer = CodeWriter()
         let values = entry.values ?? []
         writer.block(
-            "static func \(readFunction(entry))<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws -> Self"
+            "static func \(readFunction(entry))<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws -> Self"
         ) { body in
             guard entry.isLabeled else {
                 body.line("try reader.beginItems(Self.self, count: \(values.count), context)")

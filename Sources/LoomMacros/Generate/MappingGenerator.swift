@@ -3,7 +3,7 @@
 // over the bytes (the direct path) and `_JSONElementReader` over a parsed document (which
 // reports errors and applies leniency). See the Models article (Sources/Loom/Loom.docc/Models.md), "The mapping".
 //
-//     static func _loomRead<R>(_ reader:, _ context:) -> _LoomValues
+//     static func _loomRead<_LoomReader>(_ reader:, _ context:) -> _LoomValues
 //         var (s_v0, …): (v0: Optional<String>, …) = (nil, …)   one slot per decoded property
 //         if try reader.beginObject(…) { … }                   the member loop: key → slot → value
 //         try reader.required(&s_v0, …) …                       the checks, then the values
@@ -12,8 +12,8 @@
 //
 //     typealias _LoomFields = (m: Loom._JSONSlotsMark, v0: Optional<String>, …)
 //     typealias _LoomSlots = Loom._JSONSlots<_LoomFields>
-//     static func _loomRead<R>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
-//     static func _loomFinish<R>(_ slots:, _ reader:, _ context:)   the checks, then the values
+//     static func _loomRead<_LoomReader>(_ slots:, _ reader:, _ context:)     the member loop: key → slot → value
+//     static func _loomFinish<_LoomReader>(_ slots:, _ reader:, _ context:)   the checks, then the values
 //                                                                  (in the reading initializer
 //                                                                  when they name nothing else)
 //
@@ -557,11 +557,11 @@ enum MappingGenerator {
     /// compiles faster than the struct around it (no noncopyable value to check at every
     /// member) and is the same memory.
     static let readerParameters =
-        "<R: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout R, \(contextParameter)) throws"
+        "<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomFields, _ reader: inout _LoomReader, \(contextParameter)) throws"
 
     /// The generic signature of the checks, which take the slots' values.
     static let finishParameters =
-        "<R: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout R, \(contextParameter)) throws"
+        "<_LoomReader: Loom._JSONReading>(_ slots: consuming _LoomSlots, _ reader: inout _LoomReader, \(contextParameter)) throws"
 }
 
 extension MappedProperty {

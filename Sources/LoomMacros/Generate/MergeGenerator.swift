@@ -150,7 +150,7 @@ enum MergeGenerator {
         let mutating = isClass ? "" : "mutating "
         var update = CodeWriter()
         update.block(
-            "\(mutating)func _loomUpdate<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws"
+            "\(mutating)func _loomUpdate<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws"
         ) { body in
             if let loop {
                 if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
@@ -209,7 +209,7 @@ enum MergeGenerator {
         let validation = HooksGenerator.afterReading(updating, description, includeDidDecode: false, base: "base")
         var update = CodeWriter()
         update.block(
-            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<R: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout R, \(MappingGenerator.contextParameter)) throws"
+            "\(info.isOpen ? "public " : "")func _loomUpdate_\(name)<_LoomReader: Loom._JSONReading>(_ slots: inout _LoomSlots_\(name), _ keys: Loom._JSONKeySet, _ base: Int, _ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws"
         ) { body in
             if let superclass = info.superclass {
                 body.line(
@@ -238,7 +238,7 @@ enum MergeGenerator {
         }
         var entry = CodeWriter()
         entry.block(
-            "func _loomUpdateReading_\(name)<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws"
+            "func _loomUpdateReading_\(name)<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws"
         ) { body in
             body.line("var slots = _LoomSlots_\(name)()")
             body.line("try \(name)._loomRead_\(name)(&slots, &reader, context)")

@@ -90,7 +90,7 @@ enum StructGenerator {
         var writer = CodeWriter()
         writer.line("@inline(never)")
         writer.block(
-            "static func _loomRead<R: Loom._JSONReading>(_ reader: inout R, \(MappingGenerator.contextParameter)) throws -> _LoomValues"
+            "static func _loomRead<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws -> _LoomValues"
         ) { body in
             if model.isLenient { body.line("let context = \(DecodeGenerator.lenientContext(rounding: model.lenientRounding))") }
             if let locals = MappingGenerator.slotLocals(model) { body.line(locals) }
@@ -216,7 +216,7 @@ enum StructGenerator {
     static func readingInitializer(_ model: MappedModel, _ description: ModelDescription, modifiers: String = "") -> CodeWriter {
         var writer = CodeWriter()
         writer.block(
-            "\(modifiers)init<R: Loom._JSONReading>(_loomReading reader: inout R, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(modifiers)init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             if MappingGenerator.readsInOneFunction(model) {
                 body.line("self.init(_loomValues: try Self._loomRead(&reader, context))")

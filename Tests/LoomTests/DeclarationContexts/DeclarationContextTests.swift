@@ -317,6 +317,26 @@ enum Preferences {
     }
 }
 
+// MARK: Sibling types with one-letter names, which generated code must not shadow
+
+enum ShortNames {
+    @JSONModel
+    struct R: Equatable { var x: Int }
+
+    @JSONModel
+    struct T: Equatable {
+        var r: R
+        var list: [R]
+        var optional: R?
+    }
+
+    @JSONModel
+    enum E: Equatable { case r(R) }
+
+    @JSONModel
+    final class C: Equatable { var r: R? }
+}
+
 // MARK: Helpers
 
 /// Decodes `json`, checks that decoding from a parsed document gives the same, encodes the
@@ -353,6 +373,15 @@ struct DeclarationContextTests {
         let (issue, _) = try roundTrip(TopLevelIssue.self, issueJSON)
         #expect(issue.user.login == "mona")
         #expect(issue.labels.map(\.name) == ["bug", "ui"])
+    }
+
+    @Test func siblingsWithOneLetterNames() throws {
+        let (value, _) = try roundTrip(ShortNames.T.self, #"{"r": {"x": 1}, "list": [{"x": 2}], "optional": null}"#)
+        #expect(value == ShortNames.T(r: .init(x: 1), list: [.init(x: 2)], optional: nil))
+        let (choice, _) = try roundTrip(ShortNames.E.self, #"{"r": {"x": 3}}"#)
+        #expect(choice == .r(.init(x: 3)))
+        let (object, _) = try roundTrip(ShortNames.C.self, #"{"r": {"x": 4}}"#)
+        #expect(object.r?.x == 4)
     }
 
     @Test func nestedInAnEnum() throws {
