@@ -160,6 +160,19 @@ struct DiagnosticTests {
         )
     }
 
+    /// An operator comparing with another type implements no requirement of the type.
+    @Test func operatorsWithAnotherTypeAreNotReported() {
+        let (_, diagnostics) = expansion(
+            of: """
+                @JSONModel
+                struct Tag: Equatable {
+                    var name: String
+                    static func == (lhs: Tag, rhs: String) -> Bool { lhs.name == rhs }
+                }
+                """)
+        #expect(diagnostics.isEmpty)
+    }
+
     /// Nested, the extension names the enclosing types; no fix-it can write it at file scope.
     @Test func operatorsInANestedTypeNameTheExtension() {
         let (_, diagnostics) = expansion(

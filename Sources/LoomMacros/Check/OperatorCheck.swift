@@ -26,7 +26,8 @@ enum OperatorCheck {
         var implemented: [String: String] = [:]
         for member in members {
             guard let function = member.decl.as(FunctionDeclSyntax.self),
-                let protocols = protocols[function.name.text]
+                let protocols = protocols[function.name.text],
+                comparesTwoOf(function, qualifiedName: qualifiedName)
             else { continue }
             for name in protocols where implemented[name] == nil { implemented[name] = function.name.text }
         }
@@ -39,6 +40,19 @@ enum OperatorCheck {
                 .operatorInBody(operator: operatorName, protocol: name, extensionText: extensionText), at: inherited.type,
                 fixIts: isTopLevel ? [moveToExtension(inherited, of: declaration, extensionText: extensionText)] : [])
         }
+    }
+
+    /// Whether `function` takes two values of the type (`Self`, its name, with or without
+    /// generic arguments or enclosing types): the requirement's shape, not an overload that
+    /// compares with another type.
+    private static func comparesTwoOf(_ function: FunctionDeclSyntax, qualifiedName: String) -> Bool {
+        let parameters = function.signature.parameterClause.parameters
+        return parameters.count == 2
+            && parameters.allSatisfy { parameter in
+                let text = parameter.type.trimmedText
+                let base = text.split(separator: "<", maxSplits: 1).first.map(String.init) ?? text
+                return base == "Self" || base == qualifiedName || qualifiedName.hasSuffix("." + base)
+            }
     }
 
     /// Takes `inherited` out of the clause and declares it in an extension after the type.
