@@ -385,7 +385,7 @@ struct DiagnosticTests {
                     line: 3, column: 5),
                 DiagnosticSpec(
                     message: "property 'work' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 6,
-                    column: 22),
+                    column: 22, fixIts: [FixItSpec(message: "insert ': Address'")]),
             ]
         )
     }
@@ -892,6 +892,7 @@ struct DiagnosticTests {
                 var ratio = 0.5
                 var flag = true
                 var made = Date()
+                var total = sum(1, 2)
             }
             """,
             expandedSource: """
@@ -901,6 +902,7 @@ struct DiagnosticTests {
                 var ratio = 0.5
                 var flag = true
                 var made = Date()
+                var total = sum(1, 2)
             }
             """,
             diagnostics: [
@@ -918,6 +920,9 @@ struct DiagnosticTests {
                     column: 9, fixIts: [FixItSpec(message: "insert ': Bool'")]),
                 DiagnosticSpec(
                     message: "property 'made' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 7,
+                    column: 9, fixIts: [FixItSpec(message: "insert ': Date'")]),
+                DiagnosticSpec(
+                    message: "property 'total' needs an explicit type annotation so '@JSONModel' knows how to map it", line: 8,
                     column: 9),
             ],
             fixedSource: """
@@ -927,7 +932,8 @@ struct DiagnosticTests {
                     var name: String = "n"
                     var ratio: Double = 0.5
                     var flag: Bool = true
-                    var made = Date()
+                    var made: Date = Date()
+                    var total = sum(1, 2)
                 }
                 """
         )

@@ -365,6 +365,15 @@ enum ModelChecker {
         if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
         if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
         if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        // An initializer call (`UUID()`, `Date(timeIntervalSince1970: 0)`): by Swift's naming
+        // convention a capitalized name called is a type, which the fix-it shows for the user
+        // to confirm.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name.first?.isUppercase == true
+        {
+            return name
+        }
         return nil
     }
 
