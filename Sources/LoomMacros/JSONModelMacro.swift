@@ -45,8 +45,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         }
         // No extension can name a private nested type: the body holds everything.
         if case .privateNested = placement { return [] }
-        let parts = plans.map { extensionParts($0.plan, members: $0.members, missing: missing) }
-        guard let conformances = parts.first?.conformances, parts.allSatisfy({ $0.conformances == conformances }) else {
+        let lists = plans.map { extensionConformances($0.plan, members: $0.members, missing: missing) }
+        guard let conformances = lists.first, lists.allSatisfy({ $0 == conformances }) else {
             context.diagnose(Diagnostic(node: Syntax(node), message: ModelDiagnostic.conformancesUnderConfiguration))
             return []
         }
@@ -56,7 +56,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         // for `Codable` declared on the type).
         let isNonisolated = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
         let header = "\(isNonisolated ? "nonisolated " : "")extension \(type.trimmedText)\(conformanceClause) {\n}"
-        let body = configurations.render(parts.map { $0.members.joined(separator: "\n\n") })
+        let body = configurations.render(plans.map { extensionMembers($0.plan).joined(separator: "\n\n") })
         let source = CodableGenerator.appending(body.isEmpty ? [] : [body], to: header)
         guard let generated = GeneratedSource.extensionDeclaration(source) else {
             context.diagnose(
@@ -66,23 +66,19 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         return [generated]
     }
 
-    /// What one combination of `#if` clauses puts in the extension: the conformances, and a
-    /// struct's initializers.
-    private static func extensionParts(_ plan: Plan, members: [MemberBlockItemSyntax], missing: Set<String>)
-        -> (conformances: [String], members: [String])
+    /// The conformances the extension declares for one combination of `#if` clauses.
+    private static func extensionConformances(_ plan: Plan, members: [MemberBlockItemSyntax], missing: Set<String>)
+        -> [String]
     {
         let codable = CodablePlan(missing: missing, members: members)
         // `Codable` is declared here for every kind; a class's members live in its body.
         let conformanceList = (missing.contains("JSONModel") ? ["Loom.JSONModel"] : []) + codable.conformances
         switch plan {
         case .enumeration:
-            return (conformanceList, [])
-        case .structure(let model, let description):
-            let mapped = StructGenerator.mapsWholly(description)
-            return (
-                conformanceList + (mapped && missing.contains("_JSONMapped") ? ["Loom._JSONMapped"] : []),
-                StructGenerator.initializers(model, description, declaresMapped: mapped)
-            )
+            return conformanceList
+        case .structure(_, let description):
+            let mapped = StructGenerator.mapsWholly(description) && missing.contains("_JSONMapped")
+            return conformanceList + (mapped ? ["Loom._JSONMapped"] : [])
         case .classModel(_, let description, let info):
             var conformances: [String] = []
             if missing.contains("JSONModel") { conformances.append("Loom.JSONModel") }
@@ -95,8 +91,16 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             if missing.contains("_JSONMapped"), info.isHierarchy || StructGenerator.mapsWholly(description) {
                 conformances.append("Loom._JSONMapped")
             }
-            return (conformances, [])
+            return conformances
         }
+    }
+
+    /// The members the extension holds for one combination of `#if` clauses: a struct's
+    /// initializers.
+    private static func extensionMembers(_ plan: Plan) -> [String] {
+        guard case .structure(let model, let description) = plan else { return [] }
+        return StructGenerator.initializers(
+            model, description, declaresMapped: StructGenerator.mapsWholly(description))
     }
 
     /// The members generated in the type's body: everything but a struct's initializers and
@@ -129,7 +133,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         // Combinations that disagree on the conformances are reported by the extension role,
         // which a private nested type does not have.
         let missing = Set(protocols.map { ClassGenerator.plainTypeName($0) })
-        let conformances = plans.map { extensionParts($0.plan, members: $0.members, missing: missing).conformances }
+        let conformances = plans.map { extensionConformances($0.plan, members: $0.members, missing: missing) }
         guard conformances.allSatisfy({ $0 == conformances.first }) else {
             if case .privateNested = placement {
                 context.diagnose(

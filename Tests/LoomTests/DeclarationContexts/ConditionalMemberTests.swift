@@ -49,7 +49,7 @@ enum Conditional {
 
     /// A final class with a property in a block (`Equatable` generated).
     @JSONModel
-    final class Session: Equatable {
+    final class Lease: Equatable {
         var token: String
         #if compiler(>=6.0)
         var expires: Int
@@ -116,8 +116,8 @@ struct ConditionalMemberTests {
     }
 
     @Test func classes() throws {
-        let (session, _) = try roundTrip(Conditional.Session.self, #"{"token": "t", "expires": 60}"#)
-        #expect(session.expires == 60)
+        let (lease, _) = try roundTrip(Conditional.Lease.self, #"{"token": "t", "expires": 60}"#)
+        #expect(lease.expires == 60)
     }
 
     @Test func privateNestedModels() throws {
