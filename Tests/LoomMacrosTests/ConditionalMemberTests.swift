@@ -308,6 +308,26 @@ struct ConditionalMemberTests {
         #expect(!hook.text.contains("_loomKeys"))
     }
 
+    /// A marker in an `#if` block of a property's attributes: which clause is active is not
+    /// known, so the property's mapping is not either.
+    @Test func markersUnderIfInAttributesAreReported() {
+        let (text, diagnostics) = expansion(
+            of: """
+                @JSONModel
+                struct Profile {
+                    #if DEBUG
+                    @JSONKey("debug_name")
+                    #endif
+                    var name: String
+                }
+                """)
+        #expect(
+            diagnostics == [
+                "'@JSONModel' cannot tell whether '@JSONKey' inside '#if' applies; put the '#if' around the whole property, with the marker in one clause and the property without it in the other"
+            ])
+        #expect(!text.contains("_loomKeys"))
+    }
+
     /// Six blocks of properties make 64 combinations, past the limit.
     @Test func tooManyCombinations() {
         let blocks = (0..<6).map { "    #if FLAG\($0)\n    var p\($0): Int\n    #endif" }.joined(separator: "\n")

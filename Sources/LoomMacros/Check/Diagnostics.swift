@@ -38,6 +38,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case markerWithoutModel(marker: String, type: String)
     case tooManyConfigurations(count: Int, limit: Int)
     case conformancesUnderConfiguration
+    case markerUnderConfiguration(marker: String)
     case operatorInBody(operator: String, protocol: String, extensionText: String)
     case internalError(String)
 
@@ -123,6 +124,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .conformancesUnderConfiguration:
             return
                 "'#if' changes which conformances '@JSONModel' declares: keep 'init(from:)', 'encode(to:)' and 'jsonWillDecode(_:)' outside '#if', or in every clause"
+        case .markerUnderConfiguration(let marker):
+            return
+                "'@JSONModel' cannot tell whether '\(marker)' inside '#if' applies; put the '#if' around the whole property, with the marker in one clause and the property without it in the other"
         case .operatorInBody(let op, let proto, let extensionText):
             return
                 "the '\(op)' in the body of a '@JSONModel' type does not satisfy '\(proto)' declared on the type (Swift derives its own or rejects the conformance); declare the conformance in an extension, '\(extensionText)'"
@@ -169,6 +173,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .tooManyConfigurations: id = "tooManyConfigurations"
         case .conformancesUnderConfiguration: id = "conformancesUnderConfiguration"
         case .operatorInBody: id = "operatorInBody"
+        case .markerUnderConfiguration: id = "markerUnderConfiguration"
         case .internalError: id = "internalError"
         }
         return MessageID(domain: "Loom", id: id)

@@ -7,9 +7,27 @@ import SwiftSyntax
 
 enum AttributeReader {
     /// The markers among `attributes`, in source order.
+    /// Reports the markers in an `#if` block of an attribute list: the plugin is not told
+    /// which clause is active, so it could not tell whether they apply.
+    private static func reportConditionalMarkers(_ block: IfConfigDeclSyntax, diagnostics: inout DiagnosticList) {
+        for clause in block.clauses {
+            guard case .attributes(let attributes)? = clause.elements else { continue }
+            for element in attributes {
+                if case .ifConfigDecl(let nested) = element { reportConditionalMarkers(nested, diagnostics: &diagnostics) }
+                guard case .attribute(let attribute) = element, let kind = markerKind(attribute) else { continue }
+                let marker = Marker(kind: kind, attribute: attribute)
+                diagnostics.add(.markerUnderConfiguration(marker: marker.displayName), at: attribute)
+            }
+        }
+    }
+
     static func markers(in attributes: AttributeListSyntax, diagnostics: inout DiagnosticList) -> Markers {
         var markers = Markers()
         for element in attributes {
+            if case .ifConfigDecl(let block) = element {
+                reportConditionalMarkers(block, diagnostics: &diagnostics)
+                continue
+            }
             guard case .attribute(let attribute) = element, let kind = markerKind(attribute) else { continue }
             var marker = Marker(kind: kind, attribute: attribute)
             let arguments = argumentList(attribute)
