@@ -882,6 +882,130 @@ struct DiagnosticTests {
         )
     }
 
+    @Test func weakAndUnownedPropertiesMustBeIgnored() {
+        assertExpansion(
+            """
+            @JSONModel
+            final class Screen {
+                var title: String
+                weak var delegate: Delegate?
+                unowned(unsafe) let owner: Owner
+            }
+            """,
+            expandedSource: """
+            final class Screen {
+                var title: String
+                weak var delegate: Delegate?
+                unowned(unsafe) let owner: Owner
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "weak property 'delegate' cannot be decoded: nothing would keep the decoded object alive; mark it '@JSONIgnore'",
+                    line: 4, column: 5, fixIts: [FixItSpec(message: "insert '@JSONIgnore'")]),
+                DiagnosticSpec(
+                    message:
+                        "unowned property 'owner' cannot be decoded: nothing would keep the decoded object alive; mark it '@JSONIgnore'",
+                    line: 5, column: 5, fixIts: [FixItSpec(message: "insert '@JSONIgnore'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                final class Screen {
+                    var title: String
+                    @JSONIgnore weak var delegate: Delegate?
+                    @JSONIgnore unowned(unsafe) let owner: Owner
+                }
+                """
+        )
+    }
+
+    @Test func anyBecomesJSONValue() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Event {
+                var extra: [String: Any]
+                var payload: Any?
+            }
+            """,
+            expandedSource: """
+            struct Event {
+                var extra: [String: Any]
+                var payload: Any?
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "property 'extra' has type '[String: Any]', which has no JSON form; use 'JSONValue' for JSON of any shape, or mark it '@JSONIgnore'",
+                    line: 3, column: 16, fixIts: [FixItSpec(message: "use 'JSONValue'")]),
+                DiagnosticSpec(
+                    message:
+                        "property 'payload' has type 'Any?', which has no JSON form; use 'JSONValue' for JSON of any shape, or mark it '@JSONIgnore'",
+                    line: 4, column: 18, fixIts: [FixItSpec(message: "use 'JSONValue'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Event {
+                    var extra: [String: JSONValue]
+                    var payload: JSONValue?
+                }
+                """
+        )
+    }
+
+    @Test func typesWithoutAJSONFormAreReported() {
+        let advice = "declare a model for it, give it a '@JSONTransform', or mark it '@JSONIgnore'"
+        assertExpansion(
+            """
+            @JSONModel
+            struct Shapes {
+                var pair: (Int, Int)
+                var labeled: [(x: Int, y: Int)]
+                var handler: @Sendable (Int) -> Void
+                var animal: any Animal
+                var both: (Named & Aged)?
+                var kind: Animal.Type
+                var owner: AnyObject?
+                var grouped: (Int)
+                @JSONTransform(PointTransformer()) var point: (Double, Double)
+            }
+            """,
+            expandedSource: """
+            struct Shapes {
+                var pair: (Int, Int)
+                var labeled: [(x: Int, y: Int)]
+                var handler: @Sendable (Int) -> Void
+                var animal: any Animal
+                var both: (Named & Aged)?
+                var kind: Animal.Type
+                var owner: AnyObject?
+                var grouped: (Int)
+                var point: (Double, Double)
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "property 'pair' has type '(Int, Int)', which has no JSON form; \(advice)", line: 3, column: 15),
+                DiagnosticSpec(
+                    message: "property 'labeled' has type '[(x: Int, y: Int)]', which has no JSON form; \(advice)",
+                    line: 4, column: 18),
+                DiagnosticSpec(
+                    message: "property 'handler' has type '@Sendable (Int) -> Void', which has no JSON form; \(advice)",
+                    line: 5, column: 18),
+                DiagnosticSpec(
+                    message: "property 'animal' has type 'any Animal', which has no JSON form; \(advice)", line: 6, column: 17),
+                DiagnosticSpec(
+                    message: "property 'both' has type '(Named & Aged)?', which has no JSON form; \(advice)", line: 7, column: 15),
+                DiagnosticSpec(
+                    message: "property 'kind' has type 'Animal.Type', which has no JSON form; \(advice)", line: 8, column: 15),
+                DiagnosticSpec(
+                    message: "property 'owner' has type 'AnyObject?', which has no JSON form; \(advice)", line: 9, column: 16),
+            ]
+        )
+    }
+
     @Test func propertiesNeedATypeAnnotation() {
         assertExpansion(
             """

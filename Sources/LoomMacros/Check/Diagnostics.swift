@@ -18,6 +18,8 @@ enum ModelDiagnostic: DiagnosticMessage {
     case ignoreCombined(marker: String, property: String)
     case repeatedMarker(marker: String)
     case lazyNeedsIgnore(property: String)
+    case referenceNeedsIgnore(property: String, ownership: String)
+    case unmappableType(property: String, type: String, advice: String)
     case missingType(property: String)
     case unsupportedPattern
     case malformedMarker(marker: String, expected: String)
@@ -73,6 +75,11 @@ enum ModelDiagnostic: DiagnosticMessage {
             return "'\(marker)' appears more than once on the same property"
         case .lazyNeedsIgnore(let property):
             return "lazy property '\(property)' cannot be decoded; mark it '@JSONIgnore'"
+        case .referenceNeedsIgnore(let property, let ownership):
+            return
+                "\(ownership) property '\(property)' cannot be decoded: nothing would keep the decoded object alive; mark it '@JSONIgnore'"
+        case .unmappableType(let property, let type, let advice):
+            return "property '\(property)' has type '\(type)', which has no JSON form; \(advice)"
         case .missingType(let property):
             return "property '\(property)' needs an explicit type annotation so '@JSONModel' knows how to map it"
         case .unsupportedPattern:
@@ -152,6 +159,8 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .ignoreCombined: id = "ignoreCombined"
         case .repeatedMarker: id = "repeatedMarker"
         case .lazyNeedsIgnore: id = "lazyNeedsIgnore"
+        case .referenceNeedsIgnore: id = "referenceNeedsIgnore"
+        case .unmappableType: id = "unmappableType"
         case .missingType: id = "missingType"
         case .unsupportedPattern: id = "unsupportedPattern"
         case .malformedMarker: id = "malformedMarker"
@@ -231,6 +240,15 @@ struct ModelFixIt: FixItMessage {
         return FixIt(
             message: ModelFixIt(message: "insert '@JSONIgnore'"),
             changes: [.replaceText(range: position..<position, with: "@JSONIgnore ", in: Syntax(declaration))])
+    }
+
+    /// Replaces every `Any` in a property's type with `JSONValue`.
+    static func replaceAny(_ anys: [IdentifierTypeSyntax]) -> FixIt {
+        FixIt(
+            message: ModelFixIt(message: "use 'JSONValue'"),
+            changes: anys.map { any in
+                .replace(oldNode: Syntax(any), newNode: Syntax(any.with(\.name, .identifier("JSONValue")).with(\.genericArgumentClause, nil)))
+            })
     }
 
     /// Declares `JSONModel` in `declaration`'s inheritance clause.

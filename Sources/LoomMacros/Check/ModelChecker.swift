@@ -328,11 +328,28 @@ enum ModelChecker {
                 fixIts: firstBinding ? [ModelFixIt.insertIgnore(property.declaration)] : [])
             return false
         }
+        if let ownership = property.ownershipModifier {
+            diagnostics.add(
+                .referenceNeedsIgnore(property: property.name, ownership: ownership.name.text), at: ownership,
+                fixIts: firstBinding ? [ModelFixIt.insertIgnore(property.declaration)] : [])
+            return false
+        }
         guard let identifier = property.identifier else {
             diagnostics.add(.unsupportedPattern, at: property.binding.pattern)
             return false
         }
         var valid = true
+        // A transformer may turn JSON into any type; unknown-key and flattened properties have
+        // checks of their own.
+        if let type = property.type,
+            property.markers.transform == nil && property.markers.unknownKeys == nil && property.markers.flatten == nil,
+            let problem = UnmappableType.find(in: type)
+        {
+            diagnostics.add(
+                .unmappableType(property: property.name, type: type.trimmedText, advice: problem.advice), at: type,
+                fixIts: problem.anys.isEmpty ? [] : [ModelFixIt.replaceAny(problem.anys)])
+            valid = false
+        }
         if property.type == nil {
             diagnostics.add(
                 .missingType(property: property.name), at: identifier,

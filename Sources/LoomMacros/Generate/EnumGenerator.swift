@@ -267,11 +267,7 @@ enum EnumGenerator {
         return EnumModel(
             accessModifier: DeclarationParser.accessModifier(declaration.modifiers),
             isGeneric: declaration.genericParameterClause != nil
-                || lexicalContext.contains { node in
-                    node.as(StructDeclSyntax.self)?.genericParameterClause != nil
-                        || node.as(ClassDeclSyntax.self)?.genericParameterClause != nil
-                        || node.as(EnumDeclSyntax.self)?.genericParameterClause != nil
-                },
+                || DeclarationParser.isInGenericContext(lexicalContext),
             representation: representation,
             cases: cases,
             fallback: fallback)

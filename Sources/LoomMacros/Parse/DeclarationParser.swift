@@ -34,7 +34,7 @@ enum DeclarationParser {
         }
         var description = ModelDescription(
             accessModifier: accessModifier(declaration.modifiers),
-            isGeneric: generics != nil || lexicalContext.contains(where: isGenericType),
+            isGeneric: generics != nil || isInGenericContext(lexicalContext),
             keyStrategy: AttributeReader.keyStrategy(of: attribute),
             properties: properties)
         let lenient = AttributeReader.markers(in: declaration.attributes, diagnostics: &diagnostics).lenient
@@ -75,14 +75,31 @@ enum DeclarationParser {
         return nil
     }
 
-    /// Whether an enclosing declaration makes the model generic (no static stored properties).
-    private static func isGenericType(_ node: Syntax) -> Bool {
-        if let structure = node.as(StructDeclSyntax.self) { return structure.genericParameterClause != nil }
-        if let type = node.as(ClassDeclSyntax.self) { return type.genericParameterClause != nil }
-        if let type = node.as(EnumDeclSyntax.self) { return type.genericParameterClause != nil }
-        if let type = node.as(ActorDeclSyntax.self) { return type.genericParameterClause != nil }
-        if let function = node.as(FunctionDeclSyntax.self) { return function.genericParameterClause != nil }
-        return false
+    /// Whether an enclosing declaration makes the model generic, where Swift allows no static
+    /// stored properties. An extension says so only when it constrains or specializes the
+    /// extended type (`extension Box where T: P`, `extension Box<Int>`); a plain extension of a
+    /// generic type cannot be told from one of a namespace.
+    static func isInGenericContext(_ lexicalContext: [Syntax]) -> Bool {
+        lexicalContext.contains { node in
+            if let structure = node.as(StructDeclSyntax.self) { return structure.genericParameterClause != nil }
+            if let type = node.as(ClassDeclSyntax.self) { return type.genericParameterClause != nil }
+            if let type = node.as(EnumDeclSyntax.self) { return type.genericParameterClause != nil }
+            if let type = node.as(ActorDeclSyntax.self) { return type.genericParameterClause != nil }
+            if let function = node.as(FunctionDeclSyntax.self) { return function.genericParameterClause != nil }
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+                return extensionDecl.genericWhereClause != nil || specializes(extensionDecl.extendedType)
+            }
+            return false
+        }
+    }
+
+    /// Whether the extended type is written with generic arguments or as sugar for one.
+    private static func specializes(_ type: TypeSyntax) -> Bool {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.genericArgumentClause != nil }
+        if let member = type.as(MemberTypeSyntax.self) {
+            return member.genericArgumentClause != nil || specializes(member.baseType)
+        }
+        return type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) || type.is(OptionalTypeSyntax.self)
     }
 
     private static func parseVariable(_ variable: VariableDeclSyntax, diagnostics: inout DiagnosticList)
@@ -93,6 +110,9 @@ enum DeclarationParser {
             $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
         }
         let lazyModifier = variable.modifiers.first { $0.name.tokenKind == .keyword(.lazy) }
+        let ownershipModifier = variable.modifiers.first {
+            $0.name.tokenKind == .keyword(.weak) || $0.name.tokenKind == .keyword(.unowned)
+        }
         let bindings = Array(variable.bindings)
         var result: [PropertyDescription] = []
         for (index, binding) in bindings.enumerated() {
@@ -113,6 +133,7 @@ enum DeclarationParser {
                     isLet: variable.bindingSpecifier.tokenKind == .keyword(.let),
                     isStatic: isStatic,
                     lazyModifier: lazyModifier,
+                    ownershipModifier: ownershipModifier,
                     isComputed: isComputed(binding),
                     markers: markers))
         }

@@ -62,6 +62,8 @@ struct PropertyDescription {
     var isStatic: Bool
     /// The `lazy` modifier, if present.
     var lazyModifier: DeclModifierSyntax?
+    /// The `weak` or `unowned` modifier, if present.
+    var ownershipModifier: DeclModifierSyntax?
     /// Computed (`get`, `set`, `_read`, …): it has no storage to decode into.
     var isComputed: Bool
     /// The `@JSON…` markers on the declaration.

@@ -125,3 +125,65 @@ indirect enum TypeShape: Equatable {
         return "(\(text))"
     }
 }
+
+/// A part of a property's type that no JSON value can become: a tuple, a function, a
+/// metatype, an existential (`Any`, `any P`, `P & Q`) or an opaque type. Such a property would
+/// otherwise fail deep inside the generated code with an overload error naming none of it.
+struct UnmappableType {
+    /// What to do instead, as the end of the diagnostic's sentence.
+    var advice: String
+    /// Every `Any` in the type, which the fix-it replaces with `JSONValue`, when `Any` is the
+    /// only problem.
+    var anys: [IdentifierTypeSyntax] = []
+
+    static func find(in type: TypeSyntax) -> UnmappableType? {
+        var anys: [IdentifierTypeSyntax] = []
+        var other: String?
+        visit(type, anys: &anys, other: &other)
+        if let other { return UnmappableType(advice: other) }
+        guard !anys.isEmpty else { return nil }
+        return UnmappableType(advice: "use 'JSONValue' for JSON of any shape, or mark it '@JSONIgnore'", anys: anys)
+    }
+
+    private static let modelAdvice = "declare a model for it, give it a '@JSONTransform', or mark it '@JSONIgnore'"
+
+    private static func visit(_ type: TypeSyntax, anys: inout [IdentifierTypeSyntax], other: inout String?) {
+        if other != nil { return }
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            switch identifier.name.text {
+            case "Any": anys.append(identifier)
+            case "AnyObject", "AnyClass": other = modelAdvice
+            default: break
+            }
+            for argument in identifier.genericArgumentClause?.arguments ?? [] {
+                if case .type(let argumentType) = argument.argument { visit(argumentType, anys: &anys, other: &other) }
+            }
+        } else if let member = type.as(MemberTypeSyntax.self) {
+            for argument in member.genericArgumentClause?.arguments ?? [] {
+                if case .type(let argumentType) = argument.argument { visit(argumentType, anys: &anys, other: &other) }
+            }
+        } else if let optional = type.as(OptionalTypeSyntax.self) {
+            visit(optional.wrappedType, anys: &anys, other: &other)
+        } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            visit(unwrapped.wrappedType, anys: &anys, other: &other)
+        } else if let array = type.as(ArrayTypeSyntax.self) {
+            visit(array.element, anys: &anys, other: &other)
+        } else if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            visit(dictionary.key, anys: &anys, other: &other)
+            visit(dictionary.value, anys: &anys, other: &other)
+        } else if let tuple = type.as(TupleTypeSyntax.self) {
+            // `(Int)` is a parenthesized type, not a tuple.
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil {
+                visit(only.type, anys: &anys, other: &other)
+            } else {
+                other = modelAdvice
+            }
+        } else if let attributed = type.as(AttributedTypeSyntax.self) {
+            visit(attributed.baseType, anys: &anys, other: &other)
+        } else if type.is(FunctionTypeSyntax.self) || type.is(MetatypeTypeSyntax.self)
+            || type.is(SomeOrAnyTypeSyntax.self) || type.is(CompositionTypeSyntax.self)
+        {
+            other = modelAdvice
+        }
+    }
+}

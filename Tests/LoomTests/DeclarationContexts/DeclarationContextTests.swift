@@ -138,6 +138,32 @@ struct Envelope<Payload> {
     enum Kind: String { case full, partial }
 }
 
+// MARK: In a constrained or specialized extension of a generic type
+
+struct Feedback<Subject> {}
+
+extension Feedback where Subject: JSONModel & Equatable {
+    @JSONModel
+    struct Review: Equatable {
+        var subject: Subject
+        @JSONKey("stars", "rating") var stars: Int
+    }
+
+    @JSONModel
+    enum Verdict: Equatable {
+        case keep(Subject)
+        case drop(reason: String)
+    }
+}
+
+extension Feedback<Int> {
+    @JSONModel
+    final class Tally: Equatable {
+        var total: Int
+        @JSONTransform(.iso8601) var since: Date
+    }
+}
+
 // MARK: fileprivate and private models
 
 enum Vault {
@@ -426,6 +452,18 @@ struct DeclarationContextTests {
         #expect(page.next?.token == "t2")
         let (meta, _) = try roundTrip(Envelope<Int>.Meta.self, #"{"count": 3, "kind": "partial"}"#)
         #expect(meta.kind == .partial)
+    }
+
+    @Test func inAConstrainedExtensionOfAGenericType() throws {
+        let (review, _) = try roundTrip(
+            Feedback<Paging.Tag>.Review.self, #"{"subject": {"name": "swift"}, "rating": 5}"#)
+        #expect(review == Feedback.Review(subject: Paging.Tag(name: "swift"), stars: 5))
+        for verdict in [Feedback<Paging.Tag>.Verdict.keep(Paging.Tag(name: "a")), .drop(reason: "stale")] {
+            #expect(try Feedback<Paging.Tag>.Verdict(jsonData: try verdict.jsonData()) == verdict)
+        }
+        let (tally, _) = try roundTrip(Feedback<Int>.Tally.self, #"{"total": 3, "since": "2026-01-02T03:04:05Z"}"#)
+        #expect(tally.total == 3)
+        #expect(try tally.jsonString().contains(#""since":"2026-01-02T03:04:05Z""#))
     }
 
     @Test func publicModelsFromAnotherModule() throws {
