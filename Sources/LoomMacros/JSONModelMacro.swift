@@ -312,6 +312,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
                 declaration, members: members, attribute: node, lexicalContext: context.lexicalContext,
                 diagnostics: &diagnostics)
         else { return nil }
+        CodingKeysCheck.check(description, members: members, diagnostics: &diagnostics)
         let model = ModelChecker.check(description, diagnostics: &diagnostics)
         guard diagnostics.isEmpty else { return nil }
         switch description.kind {

@@ -1006,6 +1006,79 @@ struct DiagnosticTests {
         )
     }
 
+    @Test func codingKeysThatDisagreeAreReported() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Message: Codable {
+                var userID: Int
+                var text: String
+                var isRead: Bool = false
+                enum CodingKeys: String, CodingKey {
+                    case userID = "user_id", text
+                }
+            }
+            """,
+            expandedSource: """
+            struct Message: Codable {
+                var userID: Int
+                var text: String
+                var isRead: Bool = false
+                enum CodingKeys: String, CodingKey {
+                    case userID = "user_id", text
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'CodingKeys' maps 'userID' to \"user_id\", but '@JSONModel' does not read 'CodingKeys' and maps it to \"userID\"; name the key with '@JSONKey'",
+                    line: 3, column: 9, fixIts: [FixItSpec(message: "insert '@JSONKey(\"user_id\")'")]),
+                DiagnosticSpec(
+                    message:
+                        "'CodingKeys' leaves out 'isRead', but '@JSONModel' does not read 'CodingKeys' and maps it to \"isRead\"; mark it '@JSONIgnore' to leave it out",
+                    line: 5, column: 9, fixIts: [FixItSpec(message: "insert '@JSONIgnore'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Message: Codable {
+                    @JSONKey("user_id") var userID: Int
+                    var text: String
+                    @JSONIgnore var isRead: Bool = false
+                    enum CodingKeys: String, CodingKey {
+                        case userID = "user_id", text
+                    }
+                }
+                """
+        )
+    }
+
+    @Test func codingKeysThatAgreeOrAreUsedByHandWrittenCodeAreLeftAlone() {
+        for source in [
+            """
+            @JSONModel(keyStrategy: .snakeCase)
+            struct Message: Codable {
+                var userID: Int
+                @JSONKey("body") var text: String
+                @JSONIgnore var isRead = false
+                enum CodingKeys: String, CodingKey { case userID = "user_id", text = "content" }
+            }
+            """,
+            """
+            @JSONModel
+            struct Message: Codable {
+                var id: Int
+                enum CodingKeys: String, CodingKey { case id = "ID" }
+                init(from decoder: any Decoder) throws {
+                    id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+                }
+            }
+            """,
+        ] {
+            #expect(expansion(of: source, macros: codableMacros).diagnostics.isEmpty)
+        }
+    }
+
     @Test func propertiesNeedATypeAnnotation() {
         assertExpansion(
             """

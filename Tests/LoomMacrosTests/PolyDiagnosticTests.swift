@@ -51,6 +51,42 @@ struct PolyDiagnosticTests {
     }
 
     /// A representation must be spelled out with literal keys.
+    @Test func caseValuesWithoutAJSONForm() {
+        assertExpansion(
+            """
+            @JSONModel
+            enum Event {
+                case custom(Any)
+                case moved(from: (Int, Int), to: Point)
+                case started
+            }
+            """,
+            expandedSource: """
+            enum Event {
+                case custom(Any)
+                case moved(from: (Int, Int), to: Point)
+                case started
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "case 'custom' carries type 'Any', which has no JSON form; use 'JSONValue' for JSON of any shape",
+                    line: 3, column: 17, fixIts: [FixItSpec(message: "use 'JSONValue'")]),
+                DiagnosticSpec(
+                    message: "case 'moved' carries type '(Int, Int)', which has no JSON form; declare a model for it",
+                    line: 4, column: 22),
+            ],
+            fixedSource: """
+                @JSONModel
+                enum Event {
+                    case custom(JSONValue)
+                    case moved(from: (Int, Int), to: Point)
+                    case started
+                }
+                """
+        )
+    }
+
     @Test func unknownRepresentation() {
         assertExpansion(
             """

@@ -20,6 +20,9 @@ enum ModelDiagnostic: DiagnosticMessage {
     case lazyNeedsIgnore(property: String)
     case referenceNeedsIgnore(property: String, ownership: String)
     case unmappableType(property: String, type: String, advice: String)
+    case unmappableCaseValue(caseName: String, type: String, advice: String)
+    case codingKeyNotRead(property: String, codingKey: String, key: String)
+    case codingKeyMissing(property: String, key: String)
     case missingType(property: String)
     case unsupportedPattern
     case malformedMarker(marker: String, expected: String)
@@ -80,6 +83,14 @@ enum ModelDiagnostic: DiagnosticMessage {
                 "\(ownership) property '\(property)' cannot be decoded: nothing would keep the decoded object alive; mark it '@JSONIgnore'"
         case .unmappableType(let property, let type, let advice):
             return "property '\(property)' has type '\(type)', which has no JSON form; \(advice)"
+        case .unmappableCaseValue(let caseName, let type, let advice):
+            return "case '\(caseName)' carries type '\(type)', which has no JSON form; \(advice)"
+        case .codingKeyNotRead(let property, let codingKey, let key):
+            return
+                "'CodingKeys' maps '\(property)' to \"\(codingKey)\", but '@JSONModel' does not read 'CodingKeys' and maps it to \"\(key)\"; name the key with '@JSONKey'"
+        case .codingKeyMissing(let property, let key):
+            return
+                "'CodingKeys' leaves out '\(property)', but '@JSONModel' does not read 'CodingKeys' and maps it to \"\(key)\"; mark it '@JSONIgnore' to leave it out"
         case .missingType(let property):
             return "property '\(property)' needs an explicit type annotation so '@JSONModel' knows how to map it"
         case .unsupportedPattern:
@@ -161,6 +172,9 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .lazyNeedsIgnore: id = "lazyNeedsIgnore"
         case .referenceNeedsIgnore: id = "referenceNeedsIgnore"
         case .unmappableType: id = "unmappableType"
+        case .unmappableCaseValue: id = "unmappableCaseValue"
+        case .codingKeyNotRead: id = "codingKeyNotRead"
+        case .codingKeyMissing: id = "codingKeyMissing"
         case .missingType: id = "missingType"
         case .unsupportedPattern: id = "unsupportedPattern"
         case .malformedMarker: id = "malformedMarker"
@@ -240,6 +254,15 @@ struct ModelFixIt: FixItMessage {
         return FixIt(
             message: ModelFixIt(message: "insert '@JSONIgnore'"),
             changes: [.replaceText(range: position..<position, with: "@JSONIgnore ", in: Syntax(declaration))])
+    }
+
+    /// Writes `@JSONKey("key") ` in front of the declaration.
+    static func insertKey(_ declaration: VariableDeclSyntax, key: String) -> FixIt {
+        let position = declaration.positionAfterSkippingLeadingTrivia
+        let literal = StringLiteralExprSyntax(content: key).description
+        return FixIt(
+            message: ModelFixIt(message: "insert '@JSONKey(\(literal))'"),
+            changes: [.replaceText(range: position..<position, with: "@JSONKey(\(literal)) ", in: Syntax(declaration))])
     }
 
     /// Replaces every `Any` in a property's type with `JSONValue`.

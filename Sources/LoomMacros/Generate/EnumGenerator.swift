@@ -176,6 +176,13 @@ enum EnumGenerator {
                 var values: [EnumModel.Value]?
                 if let clause = element.parameterClause, !clause.parameters.isEmpty {
                     let parameters = clause.parameters
+                    for parameter in parameters {
+                        guard let problem = UnmappableType.find(in: parameter.type) else { continue }
+                        diagnostics.add(
+                            ModelDiagnostic.unmappableCaseValue(
+                                caseName: name, type: parameter.type.trimmedText, advice: problem.advice(forProperty: false)),
+                            at: parameter.type, fixIts: problem.anys.isEmpty ? [] : [ModelFixIt.replaceAny(problem.anys)])
+                    }
                     if parameters.count > 1 {
                         guard
                             let read = readValues(

@@ -130,29 +130,35 @@ indirect enum TypeShape: Equatable {
 /// metatype, an existential (`Any`, `any P`, `P & Q`) or an opaque type. Such a property would
 /// otherwise fail deep inside the generated code with an overload error naming none of it.
 struct UnmappableType {
-    /// What to do instead, as the end of the diagnostic's sentence.
-    var advice: String
-    /// Every `Any` in the type, which the fix-it replaces with `JSONValue`, when `Any` is the
-    /// only problem.
+    /// Every `Any` in the type, when `Any` is the only problem: the fix-it replaces them with
+    /// `JSONValue`. Empty for every other problem.
     var anys: [IdentifierTypeSyntax] = []
 
     static func find(in type: TypeSyntax) -> UnmappableType? {
         var anys: [IdentifierTypeSyntax] = []
-        var other: String?
+        var other = false
         visit(type, anys: &anys, other: &other)
-        if let other { return UnmappableType(advice: other) }
-        guard !anys.isEmpty else { return nil }
-        return UnmappableType(advice: "use 'JSONValue' for JSON of any shape, or mark it '@JSONIgnore'", anys: anys)
+        if other { return UnmappableType() }
+        return anys.isEmpty ? nil : UnmappableType(anys: anys)
     }
 
-    private static let modelAdvice = "declare a model for it, give it a '@JSONTransform', or mark it '@JSONIgnore'"
+    /// What to do instead, as the end of the diagnostic's sentence; a property can also take
+    /// a transformer or be ignored, a case's value cannot.
+    func advice(forProperty: Bool) -> String {
+        switch (anys.isEmpty, forProperty) {
+        case (false, true): return "use 'JSONValue' for JSON of any shape, or mark it '@JSONIgnore'"
+        case (false, false): return "use 'JSONValue' for JSON of any shape"
+        case (true, true): return "declare a model for it, give it a '@JSONTransform', or mark it '@JSONIgnore'"
+        case (true, false): return "declare a model for it"
+        }
+    }
 
-    private static func visit(_ type: TypeSyntax, anys: inout [IdentifierTypeSyntax], other: inout String?) {
-        if other != nil { return }
+    private static func visit(_ type: TypeSyntax, anys: inout [IdentifierTypeSyntax], other: inout Bool) {
+        if other { return }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             switch identifier.name.text {
             case "Any": anys.append(identifier)
-            case "AnyObject", "AnyClass": other = modelAdvice
+            case "AnyObject", "AnyClass": other = true
             default: break
             }
             for argument in identifier.genericArgumentClause?.arguments ?? [] {
@@ -176,14 +182,14 @@ struct UnmappableType {
             if tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil {
                 visit(only.type, anys: &anys, other: &other)
             } else {
-                other = modelAdvice
+                other = true
             }
         } else if let attributed = type.as(AttributedTypeSyntax.self) {
             visit(attributed.baseType, anys: &anys, other: &other)
         } else if type.is(FunctionTypeSyntax.self) || type.is(MetatypeTypeSyntax.self)
             || type.is(SomeOrAnyTypeSyntax.self) || type.is(CompositionTypeSyntax.self)
         {
-            other = modelAdvice
+            other = true
         }
     }
 }
