@@ -279,5 +279,6 @@ struct GeneratedModelTests {
         #expect(keys.sayHi == "quoted")
         #expect(keys.default)
         #expect(keys.selfValue == "me")
+        #expect(keys.jsonHashValue == 42)
     }
 }

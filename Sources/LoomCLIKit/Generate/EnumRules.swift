@@ -53,7 +53,7 @@ enum EnumNaming {
         var used: Set<String> = []
         for value in values {
             let name = TypeNaming.propertyName(forKey: value)
-            guard name != "field" || value == "field", !TypeNaming.unusableProperties.contains(name),
+            guard name != "field" || value == "field", TypeNaming.replacedProperties[name] == nil,
                 used.insert(name).inserted
             else { return nil }
             names.append(name)

@@ -157,7 +157,7 @@ struct ModelDrafts {
         var result: [GeneratedSchema.Property] = []
         for (key, type) in members {
             var name = TypeNaming.propertyName(forKey: key)
-            if TypeNaming.unusableProperties.contains(name) { name += "Value" }
+            name = TypeNaming.replacedProperties[name] ?? name
             if used.contains(name) {
                 var number = 2
                 while used.contains(name + String(number)) { number += 1 }

@@ -124,9 +124,10 @@ enum TypeNaming {
         "Self", "Type", "Protocol",
     ]
 
-    /// Names that cannot be stored properties even in backticks; they get a `Value` suffix
-    /// (`selfValue`).
-    static let unusableProperties: Set<String> = ["self"]
+    /// Names a generated property cannot take, with the name it takes instead: `self` cannot
+    /// be a stored property even in backticks, and a stored `hashValue` would become the
+    /// `Hashable` models' deprecated hash requirement.
+    static let replacedProperties: [String: String] = ["self": "selfValue", "hashValue": "jsonHashValue"]
 
     /// `name` as it is written in a declaration: keywords in backticks.
     static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }

@@ -13,6 +13,7 @@ struct KeysRoot: Hashable, Sendable {
     var `default`: Bool
     var `class`: String
     @JSONKey("self") var selfValue: String
+    @JSONKey("hashValue") var jsonHashValue: Int
     var `init`: Int
     @JSONKey("Type") var type: String
     @JSONKey("+1") var plus1: Int
