@@ -266,6 +266,43 @@ struct PolyDiagnosticTests {
         )
     }
 
+    /// Hooks run inside decoding and encoding, which never suspend.
+    @Test func hooksCannotBeAsync() {
+        assertExpansion(
+            """
+            @JSONModel
+            struct Upload {
+                var id: Int
+                mutating func jsonDidDecode() async throws {}
+                static func validateId(_ id: Int) async -> Bool { id > 0 }
+            }
+            """,
+            expandedSource: """
+            struct Upload {
+                var id: Int
+                mutating func jsonDidDecode() async throws {}
+                static func validateId(_ id: Int) async -> Bool { id > 0 }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'jsonDidDecode' runs during decoding or encoding, which do not suspend; it cannot be 'async'",
+                    line: 4, column: 35, fixIts: [FixItSpec(message: "remove 'async'")]),
+                DiagnosticSpec(
+                    message: "'validateId' runs during decoding or encoding, which do not suspend; it cannot be 'async'",
+                    line: 5, column: 39, fixIts: [FixItSpec(message: "remove 'async'")]),
+            ],
+            fixedSource: """
+                @JSONModel
+                struct Upload {
+                    var id: Int
+                    mutating func jsonDidDecode() throws {}
+                    static func validateId(_ id: Int) -> Bool { id > 0 }
+                }
+                """
+        )
+    }
+
     /// Only the root of a hierarchy declares `jsonClass(for:)`.
     @Test func chooserInSubclass() {
         assertExpansion(

@@ -256,6 +256,16 @@ struct ModelFixIt: FixItMessage {
             changes: [.replaceText(range: position..<position, with: "@JSONIgnore ", in: Syntax(declaration))])
     }
 
+    /// Deletes `token` and the space after it.
+    static func removeToken(_ token: TokenSyntax) -> FixIt {
+        FixIt(
+            message: ModelFixIt(message: "remove '\(token.text)'"),
+            changes: [
+                .replaceText(
+                    range: token.positionAfterSkippingLeadingTrivia..<token.endPosition, with: "", in: Syntax(token))
+            ])
+    }
+
     /// Writes `@JSONKey("key") ` in front of the declaration.
     static func insertKey(_ declaration: VariableDeclSyntax, key: String) -> FixIt {
         let position = declaration.positionAfterSkippingLeadingTrivia

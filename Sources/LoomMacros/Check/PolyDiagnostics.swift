@@ -24,6 +24,7 @@ enum PolyDiagnostic: DiagnosticMessage {
     case notAModelSuperclass(name: String, superclass: String)
     case willEncodeCopyOnClass
     case chooserNotAtRoot
+    case asyncHook(name: String)
     case mergeConflict(property: String, function: String)
     case malformedMergePolicy
     case replaceIfPresentOnNonOptional(property: String)
@@ -78,6 +79,8 @@ enum PolyDiagnostic: DiagnosticMessage {
                 "'@JSONModel' class '\(name)' inherits from '\(superclass)', which is not a model; the superclass of a class model must itself be a '@JSONModel' class"
         case .willEncodeCopyOnClass:
             return "'jsonWillEncode()' of a class cannot return a copy; change the instance or throw"
+        case .asyncHook(let name):
+            return "'\(name)' runs during decoding or encoding, which do not suspend; it cannot be 'async'"
         case .chooserNotAtRoot:
             return
                 "'jsonClass(for:)' must be declared by the root model class of the hierarchy; a subclass can only 'override' it"
@@ -116,6 +119,7 @@ enum PolyDiagnostic: DiagnosticMessage {
         case .notAModelSuperclass: id = "notAModelSuperclass"
         case .willEncodeCopyOnClass: id = "willEncodeCopyOnClass"
         case .chooserNotAtRoot: id = "chooserNotAtRoot"
+        case .asyncHook: id = "asyncHook"
         case .mergeConflict: id = "mergeConflict"
         case .malformedMergePolicy: id = "malformedMergePolicy"
         case .replaceIfPresentOnNonOptional: id = "replaceIfPresentOnNonOptional"

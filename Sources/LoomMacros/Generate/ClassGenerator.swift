@@ -77,6 +77,12 @@ enum ClassGenerator {
         let inherited = declaration.inheritanceClause?.inheritedTypes.map(\.type) ?? []
         description.inheritedTypes = inherited.map(plainTypeName)
         description.hooks = DeclaredHooks(members)
+        for hook in description.hooks.functions {
+            guard let asyncSpecifier = hook.node.signature.effectSpecifiers?.asyncSpecifier else { continue }
+            diagnostics.add(
+                PolyDiagnostic.asyncHook(name: hook.node.name.text), at: asyncSpecifier,
+                fixIts: [ModelFixIt.removeToken(asyncSpecifier)])
+        }
         if let argument = AttributeReader.argumentList(attribute)?.first(where: { $0.label?.text == "representation" }) {
             diagnostics.add(PolyDiagnostic.representationOnNonEnum, at: argument)
         }

@@ -39,6 +39,13 @@ struct DeclaredHooks {
     var declaresHash = false
     var declaresDescription = false
 
+    /// Every hook function found, in source order.
+    var functions: [HookFunction] {
+        ([willDecode, didDecode, validate, willEncode, classChooser].compactMap { $0 }
+            + Array(propertyValidators.values) + Array(propertyMergers.values))
+            .sorted { $0.node.position < $1.node.position }
+    }
+
     /// Reads the hooks among `members`.
     init(_ members: [MemberBlockItemSyntax]) {
         for item in members {
