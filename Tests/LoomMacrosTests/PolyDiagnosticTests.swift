@@ -266,6 +266,46 @@ struct PolyDiagnosticTests {
         )
     }
 
+    /// Integer raw values cannot be an externally tagged enum's tags, and names would silently
+    /// replace them.
+    @Test func numericRawValuesAreNotTags() {
+        assertExpansion(
+            """
+            @JSONModel
+            enum Priority: Int {
+                case low = 1, high = 2
+            }
+            """,
+            expandedSource: """
+            enum Priority: Int {
+                case low = 1, high = 2
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "'@JSONModel' would tag the cases of 'Priority' by name, not by their 'Int' raw values; remove '@JSONModel' to read and write the raw values, or give every case a '@JSONTag'",
+                    line: 2, column: 16, fixIts: [FixItSpec(message: "remove '@JSONModel'")])
+            ],
+            fixedSource: """
+
+                enum Priority: Int {
+                    case low = 1, high = 2
+                }
+                """
+        )
+        #expect(
+            expansion(
+                of: """
+                    @JSONModel
+                    enum Priority: Int {
+                        @JSONTag("low") case low = 1
+                        @JSONTag("high") case high = 2
+                    }
+                    """
+            ).diagnostics.isEmpty)
+    }
+
     /// Hooks run inside decoding and encoding, which never suspend.
     @Test func hooksCannotBeAsync() {
         assertExpansion(

@@ -19,6 +19,7 @@ enum PolyDiagnostic: DiagnosticMessage {
     case caseMarkerOnProperty(marker: String, property: String)
     case tagOnSeveralCases(marker: String)
     case noCases(name: String)
+    case numericRawValues(name: String, type: String)
     case enumKeyStrategy
     case malformedTag
     case notAModelSuperclass(name: String, superclass: String)
@@ -70,6 +71,9 @@ enum PolyDiagnostic: DiagnosticMessage {
             return "'\(marker)' on a declaration of several cases; declare each case on its own line"
         case .noCases(let name):
             return "'@JSONModel' enum '\(name)' has no cases to decode"
+        case .numericRawValues(let name, let type):
+            return
+                "'@JSONModel' would tag the cases of '\(name)' by name, not by their '\(type)' raw values; remove '@JSONModel' to read and write the raw values, or give every case a '@JSONTag'"
         case .enumKeyStrategy:
             return "on an enum, 'keyStrategy:' must be .useDefaultKeys, .snakeCase, .kebabCase, .screamingSnakeCase or .pascalCase, applied to the case names at compile time"
         case .malformedTag:
@@ -114,6 +118,7 @@ enum PolyDiagnostic: DiagnosticMessage {
         case .caseMarkerOnProperty: id = "caseMarkerOnProperty"
         case .tagOnSeveralCases: id = "tagOnSeveralCases"
         case .noCases: id = "noCases"
+        case .numericRawValues: id = "numericRawValues"
         case .enumKeyStrategy: id = "enumKeyStrategy"
         case .malformedTag: id = "malformedTag"
         case .notAModelSuperclass: id = "notAModelSuperclass"

@@ -117,6 +117,12 @@ enum TagLiteral: Hashable {
 enum EnumGenerator {
     // MARK: Parse and check
 
+    /// Raw types whose values JSON would hold as numbers, which an externally tagged enum's
+    /// tags cannot be.
+    private static let numericRawTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+    ]
+
     static func parse(
         _ declaration: EnumDeclSyntax, members: [MemberBlockItemSyntax], attribute: AttributeSyntax,
         lexicalContext: [Syntax], diagnostics: inout DiagnosticList
@@ -136,6 +142,7 @@ enum EnumGenerator {
         var tagOwners: [TagLiteral: String] = [:]
         // Where each case's tag is written: its `@JSONTag`, or the case itself.
         var tagSources: [Syntax?] = []
+        var namedByTheirNames = false
         for member in members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 reportCaseMarkers(on: variable, diagnostics: &diagnostics)
@@ -196,6 +203,14 @@ enum EnumGenerator {
                     }
                 }
                 var tags = [style?.apply(to: name) ?? name]
+                if explicitTags == nil && fallbackAttribute == nil { namedByTheirNames = true }
+                // A `String` raw value is the case's JSON, as `Codable` and raw-value enums
+                // without `@JSONModel` read it.
+                if explicitTags == nil, let raw = element.rawValue?.value.as(StringLiteralExprSyntax.self),
+                    let text = raw.representedLiteralValue
+                {
+                    tags = [text]
+                }
                 var valueTags: [String]?
                 if let explicitTags {
                     tags = explicitTags.map { literal -> String in
@@ -257,6 +272,13 @@ enum EnumGenerator {
             }
         }
         checkTagKinds(cases, sources: tagSources, representation: representation, diagnostics: &diagnostics)
+        if namedByTheirNames, let rawType = declaration.inheritanceClause?.inheritedTypes.first?.type,
+            numericRawTypes.contains(ClassGenerator.plainTypeName(rawType))
+        {
+            diagnostics.add(
+                PolyDiagnostic.numericRawValues(name: declaration.name.text, type: rawType.trimmedText), at: rawType,
+                fixIts: [ModelFixIt.remove(attribute)])
+        }
         if cases.isEmpty && fallback == nil {
             diagnostics.add(PolyDiagnostic.noCases(name: declaration.name.text), at: declaration.name)
         }

@@ -76,6 +76,15 @@ enum Event: Equatable, Sendable {
     @JSONFallback case other
 }
 
+/// String raw values are the cases' JSON, as for `Codable`; a case with `@JSONTag` keeps its tag.
+@JSONModel(keyStrategy: .snakeCase)
+enum Availability: String, Equatable, Sendable {
+    case inStock = "IN_STOCK"
+    case backOrder
+    @JSONTag("gone", "discontinued") case discontinued = "DISCONTINUED"
+    @JSONFallback case unknown
+}
+
 /// Polymorphic values inside other models, arrays and dictionaries.
 @JSONModel
 struct Conversation: Equatable {
@@ -250,6 +259,12 @@ struct EnumModelTests {
         #expect(try decode(Event.self, #"{"kind": "renamed", "value": 3}"#) == .other)
         #expect(try Event.other.jsonString() == #"{"kind":"other"}"#)
         #expect(try decode(Event.self, #"{"kind": "other"}"#) == .other)
+    }
+
+    @Test func stringRawValuesAreTheTags() throws {
+        #expect(try decode([Availability].self, #"["IN_STOCK", "back_order", "gone", "discontinued", "in_stock"]"#)
+            == [.inStock, .backOrder, .discontinued, .discontinued, .unknown])
+        #expect(try [Availability.inStock, .backOrder, .discontinued].jsonString() == #"["IN_STOCK","back_order","gone"]"#)
     }
 
     // MARK: Everywhere a value can be
