@@ -1014,8 +1014,9 @@ struct DiagnosticTests {
                 var userID: Int
                 var text: String
                 var isRead: Bool = false
+                var homePage: String
                 enum CodingKeys: String, CodingKey {
-                    case userID = "user_id", text
+                    case userID = "user_id", text, homePage = "home.page"
                 }
             }
             """,
@@ -1024,8 +1025,9 @@ struct DiagnosticTests {
                 var userID: Int
                 var text: String
                 var isRead: Bool = false
+                var homePage: String
                 enum CodingKeys: String, CodingKey {
-                    case userID = "user_id", text
+                    case userID = "user_id", text, homePage = "home.page"
                 }
             }
             """,
@@ -1038,6 +1040,10 @@ struct DiagnosticTests {
                     message:
                         "'CodingKeys' leaves out 'isRead', but '@JSONModel' does not read 'CodingKeys' and maps it to \"isRead\"; mark it '@JSONIgnore' to leave it out",
                     line: 5, column: 9, fixIts: [FixItSpec(message: "insert '@JSONIgnore'")]),
+                DiagnosticSpec(
+                    message:
+                        "'CodingKeys' maps 'homePage' to \"home.page\", but '@JSONModel' does not read 'CodingKeys' and maps it to \"homePage\"; name the key with '@JSONKey'",
+                    line: 6, column: 9, fixIts: [FixItSpec(message: ##"insert '@JSONKey(#"home\.page"#)'"##)]),
             ],
             fixedSource: """
                 @JSONModel
@@ -1045,8 +1051,9 @@ struct DiagnosticTests {
                     @JSONKey("user_id") var userID: Int
                     var text: String
                     @JSONIgnore var isRead: Bool = false
+                    @JSONKey(#"home\\.page"#) var homePage: String
                     enum CodingKeys: String, CodingKey {
-                        case userID = "user_id", text
+                        case userID = "user_id", text, homePage = "home.page"
                     }
                 }
                 """

@@ -266,10 +266,16 @@ struct ModelFixIt: FixItMessage {
             ])
     }
 
-    /// Writes `@JSONKey("key") ` in front of the declaration.
+    /// Writes `@JSONKey("key") ` in front of the declaration, for one key: a dot or backslash in
+    /// it is escaped, since in `@JSONKey` a plain dot separates the steps of a key path.
     static func insertKey(_ declaration: VariableDeclSyntax, key: String) -> FixIt {
         let position = declaration.positionAfterSkippingLeadingTrivia
-        let literal = StringLiteralExprSyntax(content: key).description
+        var escaped = ""
+        for character in key {
+            if character == "\\" || character == "." { escaped.append("\\") }
+            escaped.append(character)
+        }
+        let literal = StringLiteralExprSyntax(content: escaped).description
         return FixIt(
             message: ModelFixIt(message: "insert '@JSONKey(\(literal))'"),
             changes: [.replaceText(range: position..<position, with: "@JSONKey(\(literal)) ", in: Syntax(declaration))])
