@@ -362,10 +362,33 @@ enum JSONDateCoding {
     static func decodeISO8601(_ element: JSONElement, strict: Bool, context: JSONDecodingContext) throws -> Date {
         let name = strict ? "RFC 3339" : "ISO 8601"
         guard let date = element.withUTF8({ ISO8601.parse($0, strictRFC3339: strict) }) else {
-            throw context.mismatch(expected: "\(name) date string", element)
+            var error = context.mismatch(expected: "\(name) date string", element)
+            if let number = element.doubleValue {
+                // Servers write timestamps in seconds or in milliseconds; the size tells which
+                // (1e11 seconds is the year 5138, 1e11 milliseconds 1973).
+                let unit = abs(number) >= 1e11 ? "millisecondsSince1970" : "secondsSince1970"
+                error.reason += "; for a timestamp, use the .\(unit) date strategy or transformer"
+            }
+            throw error
         }
-        guard let date else { throw context.invalid("invalid \(name) date \(context.describe(element))", element) }
+        guard let date else {
+            var error = context.invalid("invalid \(name) date \(context.describe(element))", element)
+            if element.withUTF8({ isCalendarDate($0) }) == true {
+                error.reason += #"; for a date without a time, use @JSONTransform(.date(format: "yyyy-MM-dd"))"#
+            }
+            throw error
+        }
         return date
+    }
+
+    /// Whether `bytes` are a date alone, `2024-05-17`.
+    private static func isCalendarDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 10 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            let isDash = index == 4 || index == 7
+            if isDash ? byte != UInt8(ascii: "-") : !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return false }
+        }
+        return true
     }
 
     static func decodeUnixTime(

@@ -81,7 +81,8 @@ struct DateTransformerTests {
         "\"2024-05-01T12:00:00.Z\"", "\"2024-05-01T12:00:00+25:00\"", "\"2024-05-01T12:00:00Zjunk\"",
     ])
     func iso8601RejectsWhatIsNotADate(json: String) {
-        #expect(decodeFailure(.iso8601, json) == "invalid ISO 8601 date string \(json) (line 1, column 1)")
+        let hint = json == "\"2024-05-01\"" ? #"; for a date without a time, use @JSONTransform(.date(format: "yyyy-MM-dd"))"# : ""
+        #expect(decodeFailure(.iso8601, json) == "invalid ISO 8601 date string \(json)\(hint) (line 1, column 1)")
     }
 
     @Test func iso8601Writes() throws {
@@ -233,6 +234,24 @@ struct DateTransformerTests {
              "local": "2024-05-01 12:00:00", "history": ["2024-05-01T12:00:00Z", 5], "marks": {}, "gaps": []}
             """#
         let error = try #require(throws: JSONDecodingError.self) { try DateTimeline(jsonString: json) }
-        #expect(error.description == "history[1]: expected ISO 8601 date string, found number 5 (line 2, column 70)")
+        #expect(
+            error.description
+                == "history[1]: expected ISO 8601 date string, found number 5; for a timestamp, use the .secondsSince1970 date strategy or transformer (line 2, column 70)"
+        )
+    }
+
+    /// The two mistakes the default strategy meets most: timestamps, and dates without a time.
+    @Test func errorsSuggestTheStrategyTheValueNeeds() throws {
+        func reason(_ value: String) throws -> String {
+            try #require(throws: JSONDecodingError.self) { try JSONModelDecoder().decode(Date.self, from: value) }.reason
+        }
+        #expect(try reason("1714564800").hasSuffix("use the .secondsSince1970 date strategy or transformer"))
+        #expect(try reason("1714564800000").hasSuffix("use the .millisecondsSince1970 date strategy or transformer"))
+        #expect(
+            try reason(#""2024-05-01""#)
+                == #"invalid ISO 8601 date string "2024-05-01"; for a date without a time, use @JSONTransform(.date(format: "yyyy-MM-dd"))"#
+        )
+        #expect(try reason(#""yesterday""#) == #"invalid ISO 8601 date string "yesterday""#)
+        #expect(try reason("true") == "expected ISO 8601 date string, found true")
     }
 }
