@@ -384,9 +384,10 @@ enum JSONDateCoding {
     /// Whether `bytes` are a date alone, `2024-05-17`.
     private static func isCalendarDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 10 else { return false }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         for (index, byte) in bytes.enumerated() {
-            let isDash = index == 4 || index == 7
-            if isDash ? byte != UInt8(ascii: "-") : !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return false }
+            let expected = index == 4 || index == 7 ? byte == UInt8(ascii: "-") : digits.contains(byte)
+            if !expected { return false }
         }
         return true
     }

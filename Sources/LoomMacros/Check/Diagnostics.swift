@@ -286,7 +286,8 @@ struct ModelFixIt: FixItMessage {
         FixIt(
             message: ModelFixIt(message: "use 'JSONValue'"),
             changes: anys.map { any in
-                .replace(oldNode: Syntax(any), newNode: Syntax(any.with(\.name, .identifier("JSONValue")).with(\.genericArgumentClause, nil)))
+                let value = any.with(\.name, .identifier("JSONValue")).with(\.genericArgumentClause, nil)
+                return .replace(oldNode: Syntax(any), newNode: Syntax(value))
             })
     }
 

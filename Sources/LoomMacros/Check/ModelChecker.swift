@@ -346,8 +346,8 @@ enum ModelChecker {
             let problem = UnmappableType.find(in: type)
         {
             diagnostics.add(
-                .unmappableType(property: property.name, type: type.trimmedText, advice: problem.advice(forProperty: true)), at: type,
-                fixIts: problem.anys.isEmpty ? [] : [ModelFixIt.replaceAny(problem.anys)])
+                .unmappableType(property: property.name, type: type.trimmedText, advice: problem.advice(forProperty: true)),
+                at: type, fixIts: problem.anys.isEmpty ? [] : [ModelFixIt.replaceAny(problem.anys)])
             valid = false
         }
         if property.type == nil {

@@ -185,9 +185,9 @@ enum EnumGenerator {
                     let parameters = clause.parameters
                     for parameter in parameters {
                         guard let problem = UnmappableType.find(in: parameter.type) else { continue }
+                        let advice = problem.advice(forProperty: false)
                         diagnostics.add(
-                            ModelDiagnostic.unmappableCaseValue(
-                                caseName: name, type: parameter.type.trimmedText, advice: problem.advice(forProperty: false)),
+                            ModelDiagnostic.unmappableCaseValue(caseName: name, type: parameter.type.trimmedText, advice: advice),
                             at: parameter.type, fixIts: problem.anys.isEmpty ? [] : [ModelFixIt.replaceAny(problem.anys)])
                     }
                     if parameters.count > 1 {
