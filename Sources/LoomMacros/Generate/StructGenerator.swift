@@ -34,7 +34,9 @@ enum StructGenerator {
         // `Loom._JSONMapped`, which the extension declares, has the direct path. With
         // `jsonWillDecode`, which rewrites a parsed value, the model reads from a document of
         // its object, `JSONDecodable`'s default.
-        if !declaresMapped, hooks.willDecode == nil { members.append(directReading(access: access)) }
+        if !declaresMapped, hooks.willDecode == nil {
+            members.append(directReading(access: model.deprecationAttribute + access))
+        }
         members.append(encoder(model, hooks: hooks, access: access).text)
         if description.inheritedTypes.contains("JSONMergeable") {
             members += mergeMembers(model, description, access: access)
@@ -192,7 +194,7 @@ enum StructGenerator {
     static func documentInitializer(_ model: MappedModel, hooks: DeclaredHooks, modifiers: String = "") -> CodeWriter {
         var writer = CodeWriter()
         let header =
-            "\(model.accessPrefix)\(modifiers)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(model.deprecationAttribute)\(model.accessPrefix)\(modifiers)init(json \(HooksGenerator.elementParameter(hooks)): Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
         writer.block(header) { body in
             guard hooks.willDecode != nil else {
                 body.line("var reader = Loom._JSONElementReader(element, context)")
@@ -216,7 +218,7 @@ enum StructGenerator {
     static func readingInitializer(_ model: MappedModel, _ description: ModelDescription, modifiers: String = "") -> CodeWriter {
         var writer = CodeWriter()
         writer.block(
-            "\(modifiers)init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(model.deprecationAttribute)\(modifiers)init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws"
         ) { body in
             if MappingGenerator.readsInOneFunction(model) {
                 body.line("self.init(_loomValues: try Self._loomRead(&reader, context))")
@@ -261,7 +263,7 @@ enum StructGenerator {
     static func valuesInitializer(_ model: MappedModel) -> CodeWriter {
         let decoded = model.properties.filter(\.decodes)
         var writer = CodeWriter()
-        writer.block("init(_loomValues values: _LoomValues)") { body in
+        writer.block("\(model.deprecationAttribute)init(_loomValues values: _LoomValues)") { body in
             switch decoded.count {
             case 0: break
             case 1: body.line("let u\(decoded[0].index) = values")
@@ -370,6 +372,7 @@ enum StructGenerator {
     /// calling `_loomEncode(to:context:)` on that copy.
     private static func encoder(_ model: MappedModel, hooks: DeclaredHooks, access: String) -> CodeWriter {
         let header = "func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
+        let access = model.deprecationAttribute + access
         var encode = CodeWriter()
         if let willEncode = hooks.willEncode, willEncode.returnsValue {
             encode.block("\(access)\(header)") { body in
@@ -378,7 +381,8 @@ enum StructGenerator {
                 body.line("try model._loomEncode(to: &writer, context: context)")
             }
             encode.line("")
-            encode.line("func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
+            encode.line(
+                "\(model.deprecationAttribute)func _loomEncode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws {")
         } else {
             encode.line("\(access)\(header) {")
             encode.line("    " + EncodeGenerator.stackGrowth)

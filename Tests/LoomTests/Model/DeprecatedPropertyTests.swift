@@ -1,0 +1,48 @@
+import Foundation
+import Loom
+import Testing
+
+// Models that keep a deprecated field for older clients. The generated members that store and
+// read it are deprecated themselves, so these declarations build without deprecation warnings.
+
+@JSONModel
+struct LegacyProfile: Equatable {
+    var id: Int
+    @available(*, deprecated, renamed: "displayName") var name: String
+    var displayName: String?
+    @available(*, deprecated) var karma: Int = 0
+}
+
+@JSONModel
+struct LegacyHookedProfile: Equatable {
+    @available(*, deprecated) var nickname: String
+    var handle: String
+
+    static func jsonWillDecode(_ value: JSONValue) -> JSONValue {
+        guard case .object(var object) = value, object["nickname"] == nil else { return value }
+        object["nickname"] = object["handle"]
+        return .object(object)
+    }
+
+    func jsonWillEncode() -> LegacyHookedProfile { self }
+}
+
+@Suite("Deprecated properties")
+struct DeprecatedPropertyTests {
+    @Test func decodeAndEncodeLikeAnyOther() throws {
+        let json = #"{"id":7,"name":"kim","displayName":"Kim","karma":3}"#
+        let profile = try LegacyProfile(jsonString: json)
+        #expect(profile.id == 7 && profile.displayName == "Kim")
+        #expect(try profile.jsonString() == json)
+        #expect(try LegacyProfile(jsonString: #"{"id":1,"name":"a"}"#).jsonString() == #"{"id":1,"name":"a","karma":0}"#)
+        // Through Codable as well, where the bridge calls the same members.
+        #expect(try JSONDecoder().decode(LegacyProfile.self, from: Data(json.utf8)) == profile)
+        #expect(try LegacyProfile(jsonData: try JSONEncoder().encode(profile)) == profile)
+    }
+
+    @Test func withHooksThatRewriteAndCopy() throws {
+        let profile = try LegacyHookedProfile(jsonString: #"{"handle":"kim"}"#)
+        #expect(try profile.jsonString() == #"{"nickname":"kim","handle":"kim"}"#)
+        #expect(try [LegacyHookedProfile](jsonString: #"[{"nickname":"k","handle":"h"}]"#).count == 1)
+    }
+}
