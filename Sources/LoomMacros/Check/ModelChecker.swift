@@ -132,26 +132,10 @@ enum ModelChecker {
         if case .structure = model.kind {
             let mappedNames = Set(mapped.map(\.accessName))
             result.accessesDeprecated = model.properties.contains { property in
-                mappedNames.contains(property.accessName) && isDeprecated(property.declaration)
+                mappedNames.contains(property.accessName) && DeprecatedAccess.isDeprecated(property.declaration.attributes)
             }
         }
         return result
-    }
-
-    /// Whether `@available` marks the declaration deprecated, on every platform or on one.
-    private static func isDeprecated(_ declaration: VariableDeclSyntax) -> Bool {
-        declaration.attributes.contains { element in
-            guard case .attribute(let attribute) = element, attribute.attributeName.trimmedText == "available",
-                case .availability(let arguments)? = attribute.arguments
-            else { return false }
-            return arguments.contains { argument in
-                switch argument.argument {
-                case .token(let token): return token.text == "deprecated"
-                case .availabilityLabeledArgument(let labeled): return labeled.label.text == "deprecated"
-                default: return false
-                }
-            }
-        }
     }
 
     /// A `@JSONUnknownKeys` property holds a `[String: JSONValue]`, has no key of its own,

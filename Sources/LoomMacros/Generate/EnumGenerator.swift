@@ -91,8 +91,12 @@ struct EnumModel {
     var cases: [Case]
     /// The `@JSONFallback` case.
     var fallback: Case?
+    /// Whether a case is deprecated (see ``DeprecatedAccess``).
+    var accessesDeprecated = false
 
     var accessPrefix: String { accessModifier.map { "\($0) " } ?? "" }
+    /// The attribute in front of the members that name the cases, or nothing.
+    var deprecationAttribute: String { accessesDeprecated ? DeprecatedAccess.attribute : "" }
 
     /// Whether the tags are integers or Booleans (`_JSONCaseTags`), not strings.
     var usesValueTags: Bool { cases.contains { $0.valueTags != nil } }
@@ -293,13 +297,17 @@ enum EnumGenerator {
         {
             fallback = tagged
         }
-        return EnumModel(
+        var model = EnumModel(
             accessModifier: DeclarationParser.accessModifier(declaration.modifiers),
             isGeneric: declaration.genericParameterClause != nil
                 || DeclarationParser.isInGenericContext(lexicalContext),
             representation: representation,
             cases: cases,
             fallback: fallback)
+        model.accessesDeprecated = members.contains { member in
+            member.decl.as(EnumCaseDeclSyntax.self).map { DeprecatedAccess.isDeprecated($0.attributes) } ?? false
+        }
+        return model
     }
 
     /// `@JSONTag` / `@JSONFallback` on a property.
@@ -547,7 +555,7 @@ enum EnumGenerator {
     private static func writeDecode(_ model: EnumModel, into body: inout CodeWriter) {
         let hasFallback = model.fallback != nil ? "true" : "false"
         body.block(
-            "\(model.accessPrefix)init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
+            "\(model.deprecationAttribute)\(model.accessPrefix)init(json element: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws"
         ) { code in
             let find: String
             switch model.representation {
@@ -597,7 +605,7 @@ enum EnumGenerator {
         writer.line("\(access)static var _readsDirectly: Bool { true }")
         writer.line("")
         writer.block(
-            "\(access)static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self"
+            "\(model.deprecationAttribute)\(access)static func _read(from reader: inout Loom._JSONReader, context: borrowing Loom.JSONDecodingContext) throws(Loom._JSONReader.Fallback) -> Self"
         ) { body in
             // Where the value is read again from its start: a content chooser, a fallback case.
             if model.fallback != nil && model.representation != .untagged {
@@ -725,7 +733,7 @@ enum EnumGenerator {
 
     private static func writeEncode(_ model: EnumModel, into body: inout CodeWriter) {
         body.block(
-            "\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
+            "\(model.deprecationAttribute)\(model.accessPrefix)func encode(to writer: inout Loom.JSONWriter, context: Loom.JSONEncodingContext) throws"
         ) { code in
             code.line(EncodeGenerator.stackGrowth)
             code.line("switch self {")
@@ -793,7 +801,7 @@ enum EnumGenerator {
         var writer = CodeWriter()
         let values = entry.values ?? []
         writer.block(
-            "static func \(readFunction(entry))<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws -> Self"
+            "\(model.deprecationAttribute)static func \(readFunction(entry))<_LoomReader: Loom._JSONReading>(_ reader: inout _LoomReader, \(MappingGenerator.contextParameter)) throws -> Self"
         ) { body in
             guard entry.isLabeled else {
                 body.line("try reader.beginItems(Self.self, count: \(values.count), context)")

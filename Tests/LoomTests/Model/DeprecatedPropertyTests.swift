@@ -2,8 +2,8 @@ import Foundation
 import Loom
 import Testing
 
-// Models that keep a deprecated field for older clients. The generated members that store and
-// read it are deprecated themselves, so these declarations build without deprecation warnings.
+// Models that keep a deprecated field or case for older clients. The generated members that use
+// it are deprecated themselves, so these declarations build without deprecation warnings.
 
 @JSONModel
 struct LegacyProfile: Equatable {
@@ -27,7 +27,14 @@ struct LegacyHookedProfile: Equatable {
     func jsonWillEncode() -> LegacyHookedProfile { self }
 }
 
-@Suite("Deprecated properties")
+@JSONModel(representation: .adjacent(tag: "kind", content: "data"))
+enum LegacyAttachment: Equatable {
+    case link(LegacyProfile)
+    @available(*, deprecated, message: "send links") case legacyLink(url: String, title: String?)
+    @available(*, deprecated) case empty
+}
+
+@Suite("Deprecated properties and cases")
 struct DeprecatedPropertyTests {
     @Test func decodeAndEncodeLikeAnyOther() throws {
         let json = #"{"id":7,"name":"kim","displayName":"Kim","karma":3}"#
@@ -44,5 +51,12 @@ struct DeprecatedPropertyTests {
         let profile = try LegacyHookedProfile(jsonString: #"{"handle":"kim"}"#)
         #expect(try profile.jsonString() == #"{"nickname":"kim","handle":"kim"}"#)
         #expect(try [LegacyHookedProfile](jsonString: #"[{"nickname":"k","handle":"h"}]"#).count == 1)
+    }
+
+    @Test func deprecatedCasesStillDecodeAndEncode() throws {
+        let json = #"[{"kind":"legacyLink","data":{"url":"https://a.b","title":null}},{"kind":"empty"}]"#
+        let attachments = try [LegacyAttachment](jsonString: json)
+        #expect(attachments.count == 2)
+        #expect(try [LegacyAttachment](jsonString: try attachments.jsonString()) == attachments)
     }
 }
