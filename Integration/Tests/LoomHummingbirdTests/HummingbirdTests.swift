@@ -118,7 +118,7 @@ struct HummingbirdTests {
             try await client.execute(uri: "/issues", method: .post, body: body(input)) { response in
                 #expect(response.status == .badRequest)
                 let error = try JSONDecoder().decode(ErrorBody.self, from: Data(response.body.readableBytesView))
-                #expect(error.error.message == #"user.login: missing required key "login""#)
+                #expect(error.error.message == #"user.login: missing required key "login" (line 1, column 65)"#)
             }
         }
     }

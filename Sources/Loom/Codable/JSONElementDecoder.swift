@@ -147,12 +147,17 @@ final class BridgeDecodingState {
         }
     }
 
-    /// The error for a key an object lacks: `missing required key "x"` at the object.
+    /// The error for a key an object lacks: `missing required key "x"` at the object, naming a
+    /// key of the object that spells it differently.
     func keyNotFound(
         _ key: any CodingKey, in object: JSONElement, codingPath: [any CodingKey], jsonPath: [JSONPathComponent]
     ) -> DecodingError {
         let name = keyMode.jsonKey(for: key.stringValue)
-        var error = context.positioned(JSONDecodingError(.missingKey, reason: "missing required key \"\(name)\""), object)
+        var reason = "missing required key \"\(name)\""
+        if let found = JSONDecodingContext.respelling(of: name, in: object, unmatchedBy: nil, context) {
+            reason += "; the object has \"\(found)\""
+        }
+        var error = context.positioned(JSONDecodingError(.missingKey, reason: reason), object)
         error.path = jsonPath + [.key(name)]
         return .keyNotFound(
             key, DecodingError.Context(codingPath: codingPath, debugDescription: error.reason, underlyingError: BridgedDecodingFailure(error: error)))

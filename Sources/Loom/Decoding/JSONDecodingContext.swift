@@ -330,9 +330,14 @@ public struct JSONDecodingContext: Sendable {
     }
 
     /// The error for a required property whose key is missing or whose value is `null`.
+    /// `object` is the object the key is missing from, where it is known: the error is then
+    /// positioned there and names a key of it that differs from the missing one only in case
+    /// or separators.
     @usableFromInline
-    func absent<T>(_ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ type: T.Type) -> JSONDecodingError {
-        guard let element else { return missing(keys, slot) }
+    func absent<T>(
+        _ element: JSONElement?, _ keys: _JSONKeySet, _ slot: Int, _ type: T.Type, in object: JSONElement? = nil
+    ) -> JSONDecodingError {
+        guard let element else { return missing(keys, slot, in: object) }
         return nullValue(T.self, element).prefixed(by: keys, slot, self)
     }
 
@@ -611,13 +616,64 @@ public struct JSONDecodingContext: Sendable {
         positioned(JSONDecodingError(.nullValue, reason: "expected \(T.self), found null"), element)
     }
 
+    /// With `object`, the error is positioned at it and names a key of it that spells the
+    /// missing one differently, and, for a property's key (`isTag` false), what maps it.
     @usableFromInline
-    func missing(_ keys: _JSONKeySet, _ slot: Int) -> JSONDecodingError {
+    func missing(_ keys: _JSONKeySet, _ slot: Int, in object: JSONElement? = nil, isTag: Bool = false) -> JSONDecodingError {
         let name = keys.names(for: decoder.keyStrategy)[slot]
-        var error = JSONDecodingError(.missingKey, reason: "missing required key \"\(name)\"")
+        var reason = "missing required key \"\(name)\""
+        var error: JSONDecodingError
+        if let object {
+            if let found = Self.respelling(of: name, in: object, unmatchedBy: keys, self) {
+                reason += "; the object has \"\(found)\""
+                if !isTag { reason += ", which " + remedy(for: found, keys, slot) }
+            }
+            error = positioned(JSONDecodingError(.missingKey, reason: reason), object)
+        } else {
+            error = JSONDecodingError(.missingKey, reason: reason)
+        }
         // A slot holds one key; a dot in it is part of the key, not a path separator.
         error.path = [.key(name)]
         return error.prefixedPath(keys.prefix)
+    }
+
+    /// A key of `object` that spells `name` with other letter case or separators (`user_id`,
+    /// `UserID` or `userid` for `userId`) and that `keys` does not map (`nil` for none): the
+    /// usual reason a key is missing.
+    static func respelling(
+        of name: String, in object: JSONElement, unmatchedBy keys: _JSONKeySet?, _ context: JSONDecodingContext
+    ) -> String? {
+        let wanted = spellingCore(name)
+        var hint = 0
+        for member in object.members {
+            if let keys, keys.match(member.key, hint: &hint, context) >= 0 { continue }
+            let key = member.key.makeString()
+            if key != name && spellingCore(key) == wanted { return key }
+        }
+        return nil
+    }
+
+    /// A name without its letter case and word separators (`_`, `-`, `.`, space).
+    private static func spellingCore(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { !"_-. ".unicodeScalars.contains($0) })
+    }
+
+    /// What maps `found` to slot `slot`: its `@JSONKey`, and a key strategy where one turns the
+    /// property's name into it.
+    private func remedy(for found: String, _ keys: _JSONKeySet, _ slot: Int) -> String {
+        // The attribute's argument is a key path: the level's steps, then the key, with the
+        // dots inside a key escaped (in a raw string literal, so that the backslash stays one).
+        let path = (keys.prefix + [found]).map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
+        let key = path.contains("\\") ? "@JSONKey(#\"\(path)\"#)" : "@JSONKey(\"\(path)\")"
+        guard !keys.explicit[slot], case .useDefaultKeys = decoder.keyStrategy else { return "\(key) maps" }
+        let strategies: [(JSONKeyStrategy, String)] = [
+            (.snakeCase, "snakeCase"), (.kebabCase, "kebabCase"), (.screamingSnakeCase, "screamingSnakeCase"),
+            (.pascalCase, "pascalCase"),
+        ]
+        guard let (_, strategy) = strategies.first(where: { $0.0.key(for: keys.names[slot]) == found }) else {
+            return "\(key) maps"
+        }
+        return "\(key) or the .\(strategy) key strategy maps"
     }
 
     /// Wraps an error thrown by user code (a transformer, hook or validation).

@@ -74,6 +74,12 @@ public struct _JSONElementReader {
         return frames[frame].elements[index]
     }
 
+    /// The object of the level `keys` reads: the model's own object, or a key-path step's
+    /// object where the step is present.
+    func levelObject(_ keys: _JSONKeySet) -> JSONElement? {
+        frameIndex(keys).map { frames[$0].object }
+    }
+
     func outcome(_ keys: _JSONKeySet, _ index: Int) -> Outcome? {
         guard let frame = frameIndex(keys), index < frames[frame].outcomes.count else { return nil }
         return frames[frame].outcomes[index]
@@ -457,7 +463,7 @@ extension _JSONElementReader: _JSONReading {
         case .null?, .nullDefault?:
             try fail(context.absent(element(keys, index), keys, index, T.self))
         case nil:
-            try fail(context.absent(nil, keys, index, T.self))
+            try fail(context.absent(nil, keys, index, T.self, in: levelObject(keys)))
         }
     }
 
@@ -539,7 +545,7 @@ extension _JSONElementReader: _JSONReading {
         if case .failed(let error)? = outcome(keys, index) { return try fail(error) }
         switch presence {
         case .required:
-            try fail(context.absent(element(keys, index), keys, index, T.self))
+            try fail(context.absent(element(keys, index), keys, index, T.self, in: levelObject(keys)))
         case .optional:
             break
         case .defaulted:

@@ -332,7 +332,7 @@ extension JSONDecodingContext {
         }
         guard let found else {
             if hasFallback { return unknownCase(element) }
-            throw missing(tag, 0)
+            throw missing(tag, 0, in: element, isTag: true)
         }
         switch match(found.value) {
         case .success(let slot):
@@ -404,7 +404,7 @@ extension JSONDecodingContext {
         }
         guard let tagElement else {
             if hasFallback { return unknownCase(element) }
-            throw missing(keys, 0)
+            throw missing(keys, 0, in: element, isTag: true)
         }
         switch match(tagElement) {
         case .success(let slot):

@@ -640,8 +640,8 @@ struct CodableBridgeErrorTests {
         let error = try bridgeError(Inventory.self, #"{"items":[{"id":1},{"ID":2}]}"#)
         #expect(error.kind == .missingKey)
         #expect(error.pathDescription == "items[1].id")
-        #expect(error.reason == #"missing required key "id""#)
-        #expect(error.description == #"items[1].id: missing required key "id" (line 1, column 20)"#)
+        #expect(error.reason == #"missing required key "id"; the object has "ID""#)
+        #expect(error.description == #"items[1].id: missing required key "id"; the object has "ID" (line 1, column 20)"#)
     }
 
     @Test func integerOverflow() throws {

@@ -97,7 +97,7 @@ struct ConditionalMemberTests {
         let error = #expect(throws: JSONDecodingError.self) {
             try Conditional.Device(jsonData: Data(#"{"id": 1, "display": "lcd"}"#.utf8))
         }
-        #expect(error.map { String(describing: $0) } == #"screen: missing required key "screen""#)
+        #expect(error.map { String(describing: $0) } == #"screen: missing required key "screen" (line 1, column 1)"#)
     }
 
     @Test func elseifAndNestedBlocks() throws {

@@ -539,7 +539,7 @@ struct DeclarationContextTests {
             (#"{"number": 7, "user": {"login": 5}, "labels": []}"#,
              "user.login: expected String, found number 5 (line 1, column 33)"),
             (#"{"number": 7, "user": {"login": "a"}, "labels": [{"name": "x"}, {}]}"#,
-             #"labels[1].name: missing required key "name""#),
+             #"labels[1].name: missing required key "name" (line 1, column 65)"#),
             (#"{"number": "seven", "user": {"login": "a"}, "labels": []}"#,
              #"number: expected Int, found string "seven" (line 1, column 12)"#),
             (#"{"number": 7, "user": {"login": "a"}, "labels": [}"#, "expected a value, found '}' (line 1, column 50)"),

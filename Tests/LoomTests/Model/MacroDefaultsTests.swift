@@ -190,7 +190,7 @@ struct MacroDefaultsTests {
 
         let bad = #"{"flag":null,"ratio":"x","small":1,"count":1.5,"tiny":300,"big":-1,"nickname":5,"age":"old","score":[]}"#
         let first = try #require(throws: JSONDecodingError.self) { try Leaves(jsonString: bad) }
-        #expect(first.description == #"name: missing required key "name""#)
+        #expect(first.description == #"name: missing required key "name" (line 1, column 1)"#)
         var decoder = JSONModelDecoder()
         decoder.collectsAllErrors = true
         let all = try #require(throws: JSONDecodingError.self) { try decoder.decode(Leaves.self, from: bad) }
@@ -217,10 +217,10 @@ struct MacroDefaultsTests {
         #expect(
             error.errors.map(\.description) == [
                 #"statuses[0].id: expected Int, found string "0" (line 2, column 10)"#,
-                #"statuses[1].text: missing required key "text""#,
+                #"statuses[1].text: missing required key "text" (line 3, column 3)"#,
                 #"statuses[1].user.login: expected String, found number 5 (line 3, column 40)"#,
                 #"statuses[2].user.id: expected Int, found null (line 4, column 41)"#,
-                #"statuses[2].user.login: missing required key "login""#,
+                #"statuses[2].user.login: missing required key "login" (line 4, column 34)"#,
                 #"statuses[3].user: expected TweetUser object, found string "nobody" (line 5, column 34)"#,
             ])
         #expect(error.description.hasPrefix("6 errors: statuses[0].id: expected Int"))

@@ -117,7 +117,7 @@ struct MacroKeyTests {
 
     @Test func aMissingFallbackPropertyNamesTheFirstKey() throws {
         let error = try #require(throws: JSONDecodingError.self) { try Book(jsonString: #"{"isbn": 1}"#) }
-        #expect(error.description == #"id: missing required key "id""#)
+        #expect(error.description == #"id: missing required key "id" (line 1, column 1)"#)
         let typed = try #require(throws: JSONDecodingError.self) { try Book(jsonString: #"{"book_id": "x"}"#) }
         #expect(typed.description == #"book_id: expected Int, found string "x" (line 1, column 13)"#)
     }
@@ -190,7 +190,7 @@ struct MacroKeyTests {
         let error = try #require(throws: JSONDecodingError.self) {
             try decoder.decode(CamelUser.self, from: #"{"user_name": "mona", "site_admin": false}"#)
         }
-        #expect(error.description == #"siteAdmin: missing required key "siteAdmin""#)
+        #expect(error.description == #"siteAdmin: missing required key "siteAdmin"; the object has "site_admin", which @JSONKey("site_admin") maps (line 1, column 1)"#)
     }
 
     @Test func errorPathsUseTheDecoderStrategy() throws {
@@ -213,7 +213,7 @@ struct MacroKeyTests {
         #expect(value == Dotted(literalDot: 1, nestedDot: 2))
         #expect(try value.jsonString() == #"{"a.b":1,"c":{"d.e":2}}"#)
         let error = try #require(throws: JSONDecodingError.self) { try Dotted(jsonString: #"{"a.b": 1, "c": {}}"#) }
-        #expect(error.description == #"c.d\.e: missing required key "d.e""#)
+        #expect(error.description == #"c.d\.e: missing required key "d.e" (line 1, column 17)"#)
     }
 
     @Test func rejectsUnknownKeysListingThemWithPaths() throws {

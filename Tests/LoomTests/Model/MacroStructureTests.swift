@@ -116,7 +116,7 @@ struct MacroStructureTests {
         #expect(error.description == #"grid[2][0][1]: expected Double, found string "x" (line 5, column 42)"#)
         let team = json.replacingOccurrences(of: #""core": [{"login": "a", "id": 2}]"#, with: #""core": [{"login": "a"}]"#)
         let teamError = try #require(throws: JSONDecodingError.self) { try Repository(jsonString: team) }
-        #expect(teamError.description == #"teams.core[0].id: missing required key "id""#)
+        #expect(teamError.description == #"teams.core[0].id: missing required key "id" (line 6, column 22)"#)
     }
 
     @Test func decodesARecursiveModel() throws {

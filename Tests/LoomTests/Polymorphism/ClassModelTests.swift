@@ -192,8 +192,8 @@ struct ClassModelTests {
             try car.jsonString() == #"{"wheels":4,"meta":{"maker":"Lotus"},"seats":2,"model_name":"Evora","top_speed":305.5}"#)
         let vehicle: Machine = car
         #expect(try vehicle.jsonString() == (try car.jsonString()))
-        #expect(thrown { _ = try Roadster(jsonString: #"{"wheels": 4, "seats": 2}"#) } == #"top_speed: missing required key "top_speed""#)
-        #expect(thrown { _ = try Roadster(jsonString: #"{"top_speed": 1, "seats": 2}"#) } == #"wheels: missing required key "wheels""#)
+        #expect(thrown { _ = try Roadster(jsonString: #"{"wheels": 4, "seats": 2}"#) } == #"top_speed: missing required key "top_speed" (line 1, column 1)"#)
+        #expect(thrown { _ = try Roadster(jsonString: #"{"top_speed": 1, "seats": 2}"#) } == #"wheels: missing required key "wheels" (line 1, column 1)"#)
     }
 
     @Test func unknownKeysAreCheckedAcrossTheHierarchy() throws {

@@ -145,7 +145,7 @@ struct EnumModelTests {
         #expect(
             errorDescription(InternalMessage.self, #"{"type": "video"}"#)
                 == #"type: unknown InternalMessage case string "video", expected one of "text", "picture", "image", "ping" (line 1, column 10)"#)
-        #expect(errorDescription(InternalMessage.self, #"{"body": "hi"}"#) == #"type: missing required key "type""#)
+        #expect(errorDescription(InternalMessage.self, #"{"body": "hi"}"#) == #"type: missing required key "type" (line 1, column 1)"#)
         #expect(
             errorDescription(InternalMessage.self, #"{"type": 3}"#)
                 == "type: expected InternalMessage case name string, found number 3 (line 1, column 10)")
@@ -251,7 +251,7 @@ struct EnumModelTests {
         #expect(try decode(OpenMessage.self, "[1,2]") == .unknown([1, 2]))
         // ...but a known case with a bad payload is still an error.
         #expect(
-            errorDescription(OpenMessage.self, #"{"type": "text"}"#) == #"body: missing required key "body""#)
+            errorDescription(OpenMessage.self, #"{"type": "text"}"#) == #"body: missing required key "body" (line 1, column 1)"#)
     }
 
     @Test func unitFallbackWritesItsOwnTag() throws {

@@ -195,7 +195,7 @@ struct EnumValuesTests {
     @Test func externalErrorsHavePaths() {
         #expect(failure(ExternalShape.self, #"{"circle": {"x": "a", "y": 0, "radius": 1}}"#)
             == #"circle.x: expected Double, found string "a" (line 1, column 18)"#)
-        #expect(failure(ExternalShape.self, #"{"circle": {"x": 0, "y": 0}}"#) == #"circle.radius: missing required key "radius""#)
+        #expect(failure(ExternalShape.self, #"{"circle": {"x": 0, "y": 0}}"#) == #"circle.radius: missing required key "radius" (line 1, column 12)"#)
         #expect(failure(ExternalShape.self, #"{"point": [1, "b"]}"#) == #"point[1]: expected Double, found string "b" (line 1, column 15)"#)
         #expect(failure(ExternalShape.self, #"{"point": [1, 2, 3]}"#) == #"point: expected an array of 2 values, found 3 values (line 1, column 11)"#)
         #expect(failure(ExternalShape.self, #"{"point": [1]}"#) == #"point: expected an array of 2 values, found 1 value (line 1, column 11)"#)
@@ -237,7 +237,7 @@ struct EnumValuesTests {
 
     @Test func internalErrors() {
         #expect(failure(InternalCommand.self, #"{"type": "move", "x": 1, "y": true}"#) == #"y: expected Int, found true (line 1, column 31)"#)
-        #expect(failure(InternalCommand.self, #"{"type": "move", "x": 1}"#) == #"y: missing required key "y""#)
+        #expect(failure(InternalCommand.self, #"{"type": "move", "x": 1}"#) == #"y: missing required key "y" (line 1, column 1)"#)
         #expect(failure(InternalCommand.self, #"{"type": "resize", "width": 1, "height": null}"#)
             == #"height: expected Int, found null (line 1, column 42)"#)
     }
@@ -284,7 +284,7 @@ struct EnumValuesTests {
         try roundTrip(ChosenCoordinate.pair(1, "a"), #"[1,"a"]"#)
         try roundTrip(ChosenCoordinate.named(x: 1, name: "a"), #"{"x":1,"name":"a"}"#)
         #expect(failure(ChosenCoordinate.self, #"[1, 2]"#) == #"[1]: expected String, found number 2 (line 1, column 5)"#)
-        #expect(failure(ChosenCoordinate.self, #"{"x": 1}"#) == #"name: missing required key "name""#)
+        #expect(failure(ChosenCoordinate.self, #"{"x": 1}"#) == #"name: missing required key "name" (line 1, column 1)"#)
     }
 
     // MARK: Integer and Boolean tags
@@ -303,7 +303,7 @@ struct EnumValuesTests {
         try roundTrip(NostrEvent.reaction(content: "+", target: "e1"), #"{"kind":7,"content":"+","target":"e1"}"#)
         try roundTrip(NostrEvent.metadata(TextMessage(body: "b")), #"{"kind":0,"body":"b"}"#)
         try roundTrip(NostrEvent.deletion, #"{"kind":5}"#)
-        #expect(failure(NostrEvent.self, #"{"kind": 1}"#) == #"content: missing required key "content""#)
+        #expect(failure(NostrEvent.self, #"{"kind": 1}"#) == #"content: missing required key "content" (line 1, column 1)"#)
         // Lenient coercion converts values, never tags.
         var lenient = JSONModelDecoder()
         lenient.coercion = .lenient
