@@ -55,6 +55,9 @@ public struct JSONDecodingContext: Sendable {
     /// (`@JSONFlatten`); unretained, so copying a context stays free of reference counting: the
     /// reader that reads the flattened value keeps it alive meanwhile.
     var flattenScope: Unmanaged<FlattenScope>?
+    /// The type the caller decodes from the whole input (not from a value at a path), whose
+    /// errors at the root can name what else the caller could decode (`DecodingHints.swift`).
+    @usableFromInline var wholeInputType: ObjectIdentifier?
     /// Whether values of another JSON type are converted (``JSONCoercion``); read only on the
     /// type-mismatch path of the leaf decoders, so strict decoding pays nothing for it.
     public internal(set) var isLenient: Bool
@@ -110,7 +113,7 @@ public struct JSONDecodingContext: Sendable {
     /// - Throws: ``JSONDecodingError`` of kind `typeMismatch` (or `nullValue`).
     @inlinable
     public func object<T>(_ element: JSONElement, for type: T.Type) throws -> JSONElement.Members {
-        guard element.nodeKind == .object else { throw mismatch(expected: "\(T.self) object", element) }
+        guard element.nodeKind == .object else { throw notAnObject(T.self, element) }
         try _checkStack(element)
         return element.members
     }
@@ -419,7 +422,7 @@ public struct JSONDecodingContext: Sendable {
     public func array<T>(
         _ element: JSONElement, lossy: Bool = false, _ body: (JSONElement, JSONDecodingContext) throws -> T
     ) throws -> [T] {
-        guard element.nodeKind == .array else { throw mismatch(expected: "array", element) }
+        guard element.nodeKind == .array else { throw notAnArray([T].self, element) }
         if lossy || isLossy || collecting { return try gatheringArray(element, lossy: lossy, body) }
         let count = element.count
         // `reserveCapacity(0)` still goes through the array's reallocation path.
@@ -627,6 +630,8 @@ public struct JSONDecodingContext: Sendable {
             if let found = Self.respelling(of: name, in: object, unmatchedBy: keys, self) {
                 reason += "; the object has \"\(found)\""
                 if !isTag { reason += ", which " + remedy(for: found, keys, slot) }
+            } else if let envelope = envelope(holding: name, around: object, keys) {
+                reason += "; the object at \"\(envelope)\" has it and decodes with at: \"\(envelope)\""
             }
             error = positioned(JSONDecodingError(.missingKey, reason: reason), object)
         } else {
@@ -635,45 +640,6 @@ public struct JSONDecodingContext: Sendable {
         // A slot holds one key; a dot in it is part of the key, not a path separator.
         error.path = [.key(name)]
         return error.prefixedPath(keys.prefix)
-    }
-
-    /// A key of `object` that spells `name` with other letter case or separators (`user_id`,
-    /// `UserID` or `userid` for `userId`) and that `keys` does not map (`nil` for none): the
-    /// usual reason a key is missing.
-    static func respelling(
-        of name: String, in object: JSONElement, unmatchedBy keys: _JSONKeySet?, _ context: JSONDecodingContext
-    ) -> String? {
-        let wanted = spellingCore(name)
-        var hint = 0
-        for member in object.members {
-            if let keys, keys.match(member.key, hint: &hint, context) >= 0 { continue }
-            let key = member.key.makeString()
-            if key != name && spellingCore(key) == wanted { return key }
-        }
-        return nil
-    }
-
-    /// A name without its letter case and word separators (`_`, `-`, `.`, space).
-    private static func spellingCore(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { !"_-. ".unicodeScalars.contains($0) })
-    }
-
-    /// What maps `found` to slot `slot`: its `@JSONKey`, and a key strategy where one turns the
-    /// property's name into it.
-    private func remedy(for found: String, _ keys: _JSONKeySet, _ slot: Int) -> String {
-        // The attribute's argument is a key path: the level's steps, then the key, with the
-        // dots inside a key escaped (in a raw string literal, so that the backslash stays one).
-        let path = (keys.prefix + [found]).map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
-        let key = path.contains("\\") ? "@JSONKey(#\"\(path)\"#)" : "@JSONKey(\"\(path)\")"
-        guard !keys.explicit[slot], case .useDefaultKeys = decoder.keyStrategy else { return "\(key) maps" }
-        let strategies: [(JSONKeyStrategy, String)] = [
-            (.snakeCase, "snakeCase"), (.kebabCase, "kebabCase"), (.screamingSnakeCase, "screamingSnakeCase"),
-            (.pascalCase, "pascalCase"),
-        ]
-        guard let (_, strategy) = strategies.first(where: { $0.0.key(for: keys.names[slot]) == found }) else {
-            return "\(key) maps"
-        }
-        return "\(key) or the .\(strategy) key strategy maps"
     }
 
     /// Wraps an error thrown by user code (a transformer, hook or validation).

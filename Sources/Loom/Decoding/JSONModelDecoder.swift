@@ -158,10 +158,10 @@ public struct JSONModelDecoder: Sendable {
         value: T, report: JSONDecodingReport?
     ) {
         guard reporting || report != nil else {
-            return (try T._makeInstance(json: document.root, context: JSONDecodingContext(decoder: self)), nil)
+            return (try T._makeInstance(json: document.root, context: rootContext(for: T.self)), nil)
         }
         let notes = JSONNoteSink(document: document)
-        let value = try T._makeInstance(json: document.root, context: JSONDecodingContext(decoder: self, notes: notes))
+        let value = try T._makeInstance(json: document.root, context: rootContext(for: T.self, notes: notes))
         let result = JSONDecodingReport(notes: notes.resolve())
         report?(result)
         return (value, result)
@@ -186,8 +186,18 @@ public struct JSONModelDecoder: Sendable {
         }
         return try withExtendedLifetime(document) {
             if report != nil { return try decodeRoot(T.self, document, reporting: true).value }
-            return try T._makeInstance(json: document.root, context: context)
+            return try T._makeInstance(json: document.root, context: rootContext(for: T.self))
         }
+    }
+
+    /// The context for decoding a document of the whole input as a `T`.
+    @usableFromInline
+    func rootContext<T>(for type: T.Type) -> JSONDecodingContext { rootContext(for: T.self, notes: nil) }
+
+    func rootContext<T>(for type: T.Type, notes: JSONNoteSink?) -> JSONDecodingContext {
+        var context = JSONDecodingContext(decoder: self, notes: notes)
+        context.wholeInputType = ObjectIdentifier(T.self)
+        return context
     }
 }
 

@@ -228,6 +228,13 @@ extension JSONDecodingContext {
     public func _readCase<T>(
         _ element: JSONElement, _ body: (inout _JSONElementReader, JSONDecodingContext) throws -> T
     ) throws -> T {
+        // The case's values are not what the caller decodes, even where their object is the
+        // whole input: its errors suggest no other type.
+        if wholeInputType != nil {
+            var inner = self
+            inner.wholeInputType = nil
+            return try inner._readCase(element, body)
+        }
         var reader = _JSONElementReader(element, self)
         return try body(&reader, self)
     }
@@ -322,7 +329,7 @@ extension JSONDecodingContext {
     ) throws -> _JSONEnumCase {
         guard element.nodeKind == .object else {
             if hasFallback { return unknownCase(element) }
-            throw mismatch(expected: "\(T.self) object", element)
+            throw notAnObject(T.self, element)
         }
         var found: (key: JSONElement, value: JSONElement)?
         var hint = 0
@@ -389,7 +396,7 @@ extension JSONDecodingContext {
     ) throws -> _JSONEnumCase {
         guard element.nodeKind == .object else {
             if hasFallback { return unknownCase(element) }
-            throw mismatch(expected: "\(T.self) object", element)
+            throw notAnObject(T.self, element)
         }
         var tagElement: JSONElement?
         var content: JSONElement?

@@ -234,6 +234,6 @@ struct MacroDefaultsTests {
 
     @Test func aModelMustBeAnObject() throws {
         let error = try #require(throws: JSONDecodingError.self) { try Timeline(jsonString: "[]") }
-        #expect(error.description == "expected Timeline object, found array (line 1, column 1)")
+        #expect(error.description == "expected Timeline object, found array; decode [Timeline] for an array (line 1, column 1)")
     }
 }

@@ -151,7 +151,7 @@ struct EnumModelTests {
                 == "type: expected InternalMessage case name string, found number 3 (line 1, column 10)")
         #expect(
             errorDescription(InternalMessage.self, #"[1]"#)
-                == "expected InternalMessage object, found array (line 1, column 1)")
+                == "expected InternalMessage object, found array; decode [InternalMessage] for an array (line 1, column 1)")
         // Errors inside the payload keep the payload's path: it is the same object.
         #expect(
             errorDescription(InternalMessage.self, #"{"type": "text", "body": 3}"#)

@@ -2,8 +2,9 @@ import Foundation
 import Loom
 import Testing
 
-// A missing key is reported at the object that lacks it, and when the object has the key
-// spelled another way (case, `_`, `-`), the error names it and what would map it.
+// Errors name what the input nearly matches: a missing key spelled another way in its object
+// (reported at that object), and at the root of the input, an array of models or a model's
+// data inside an envelope, with what would decode it.
 
 @JSONModel
 struct Teammate: Equatable {
@@ -39,7 +40,7 @@ struct Invitation: Equatable {
     var member: CodableMember
 }
 
-struct MissingKeyTests {
+struct DecodingHintTests {
     func failure<T: JSONDecodable>(_ type: T.Type, _ json: String, decoder: JSONModelDecoder = JSONModelDecoder()) -> String? {
         do {
             _ = try decoder.decode(T.self, from: json)
@@ -113,5 +114,58 @@ struct MissingKeyTests {
         #expect(
             failure(Invitation.self, #"{"member": {"user_id": 3}}"#)
                 == #"member.userId: missing required key "userId"; the object has "user_id" (line 1, column 12)"#)
+    }
+
+    // MARK: At the root of the input
+
+    @Test func anArrayForAModelNamesTheArrayType() {
+        #expect(
+            failure(Teammate.self, #"[{"userId": 1}]"#)
+                == #"expected Teammate object, found array; decode [Teammate] for an array (line 1, column 1)"#)
+        #expect(
+            failure(Notice.self, "[]") == #"expected Notice object, found array; decode [Notice] for an array (line 1, column 1)"#)
+    }
+
+    @Test func anObjectForAnArrayNamesTheArrayInside() throws {
+        let envelope = #"{"meta": {"page": 1, "tags": ["a"]}, "data": {"total": 1, "items": [{"name": "loom", "stats": {"starCount": 5}}]}}"#
+        // Breadth first: "data.items" is as deep as "meta.tags", which comes first.
+        #expect(
+            failure([Starred].self, envelope)
+                == #"expected array, found object; the array at "meta.tags" decodes with at: "meta.tags" (line 1, column 1)"#)
+        let items = #"{"count": 1, "items": [{"name": "loom", "stats": {"starCount": 5}}]}"#
+        #expect(
+            failure([Starred].self, items)
+                == #"expected array, found object; the array at "items" decodes with at: "items" (line 1, column 1)"#)
+        // The suggestion decodes.
+        #expect(try [Starred](jsonString: items, at: "items") == [Starred(name: "loom", stars: 5)])
+        #expect(failure([Starred].self, #"{"count": 0}"#) == "expected array, found object (line 1, column 1)")
+    }
+
+    @Test func aModelInsideAnEnvelopeIsNamed() throws {
+        let json = #"{"status": "ok", "result": {"name": "loom", "stats": {"starCount": 5}}}"#
+        #expect(
+            failure(Starred.self, json)
+                == #"name: missing required key "name"; the object at "result" has it and decodes with at: "result" (line 1, column 1)"#)
+        #expect(try Starred(jsonString: json, at: "result") == Starred(name: "loom", stars: 5))
+        // An object with a key of the model is the model's, missing a key: no envelope.
+        #expect(
+            failure(Starred.self, #"{"stats": {"starCount": 5}, "owner": {"name": "ana"}}"#)
+                == #"name: missing required key "name" (line 1, column 1)"#)
+    }
+
+    @Test func valuesBelowTheRootGetNoRootHints() {
+        #expect(
+            failure(Invitation.self, #"{"member": [{"userId": 1}]}"#)
+                == #"member: expected CodableMember object, found array (line 1, column 12)"#)
+        #expect(
+            failure([Starred].self, #"[{"name": "a", "stats": []}]"#)
+                == #"[0].stats: expected object, found array (line 1, column 25)"#)
+        // Decoding at a path, the value at the path is not the whole input.
+        do {
+            _ = try [Starred](jsonString: #"{"data": {"items": [1]}}"#, at: "data")
+            Issue.record("decoded an object as an array")
+        } catch {
+            #expect(String(describing: error) == #"data: expected array, found object (line 1, column 10)"#)
+        }
     }
 }
