@@ -33,10 +33,10 @@ public struct LoomRequestDecoder: RequestDecoder, Sendable {
 
     /// Decodes `type` from the request's body.
     ///
-    /// - Throws: `HTTPError(.badRequest)` with the `JSONDecodingError`'s description for a body
-    ///   that is not valid JSON or does not match the model; the body's own error (413 Content
-    ///   Too Large) for a body over `context.maxUploadSize`; `DecodingError` for types that are
-    ///   not Loom models.
+    /// - Throws: `HTTPError(.badRequest)` with the `JSONDecodingError`'s client description
+    ///   (without the hints about the model) for a body that is not valid JSON or does not match
+    ///   the model; the body's own error (413 Content Too Large) for a body over
+    ///   `context.maxUploadSize`; `DecodingError` for types that are not Loom models.
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext)
         async throws -> T
     {
@@ -51,7 +51,7 @@ public struct LoomRequestDecoder: RequestDecoder, Sendable {
         do {
             value = try decoder.decode(modelType, from: bytes)
         } catch let error as JSONDecodingError {
-            throw HTTPError(.badRequest, message: error.description)
+            throw HTTPError(.badRequest, message: error.clientDescription)
         }
         // `modelType` is `T.self`, so the value is a `T`; the cast only converts the existential.
         guard let decoded = value as? T else {

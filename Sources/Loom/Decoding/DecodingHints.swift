@@ -1,8 +1,9 @@
 import Foundation
 
-/// Hints in decoding errors: what the input has that the model nearly matches (a key spelled
-/// another way, the model's data inside an envelope, an array of models), and what would read it.
-/// They are computed on the error path only, from the parsed document.
+/// What decoding errors say about input that nearly matches: a key spelled another way, the
+/// model's data inside an envelope, an array of models, a value lenient coercion converts (in
+/// the reason), and what in the model or the call would read it (``JSONDecodingError/hint``).
+/// All of it is computed on the error path only, from the parsed document.
 extension JSONDecodingContext {
     /// A key of `object` that spells `name` with other letter case or separators (`user_id`,
     /// `UserID` or `userid` for `userId`) and that `keys` does not map (`nil` for none): the
@@ -32,15 +33,15 @@ extension JSONDecodingContext {
         // dots inside a key escaped (in a raw string literal, so that the backslash stays one).
         let path = (keys.prefix + [found]).map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
         let key = path.contains("\\") ? "@JSONKey(#\"\(path)\"#)" : "@JSONKey(\"\(path)\")"
-        guard !keys.explicit[slot], case .useDefaultKeys = decoder.keyStrategy else { return "\(key) maps" }
+        guard !keys.explicit[slot], case .useDefaultKeys = decoder.keyStrategy else { return "\(key) maps it" }
         let strategies: [(JSONKeyStrategy, String)] = [
             (.snakeCase, "snakeCase"), (.kebabCase, "kebabCase"), (.screamingSnakeCase, "screamingSnakeCase"),
             (.pascalCase, "pascalCase"),
         ]
         guard let (_, strategy) = strategies.first(where: { $0.0.key(for: keys.names[slot]) == found }) else {
-            return "\(key) maps"
+            return "\(key) maps it"
         }
-        return "\(key) or the .\(strategy) key strategy maps"
+        return "\(key) or the .\(strategy) key strategy maps it"
     }
 
     /// The error for a model's value that is not an object; an array the caller decodes as
@@ -49,7 +50,7 @@ extension JSONDecodingContext {
     func notAnObject<T>(_ type: T.Type, _ element: JSONElement) -> JSONDecodingError {
         var error = mismatch(expected: "\(T.self) object", element)
         if element.nodeKind == .array, decodesWholeInput(T.self, element) {
-            error.reason += "; decode [\(T.self)] for an array"
+            error.hint = "decode [\(T.self)] for an array"
         }
         return error
     }
@@ -62,7 +63,8 @@ extension JSONDecodingContext {
         if element.nodeKind == .object, decodesWholeInput(T.self, element),
             let path = Self.envelopePath(in: element, where: { $0.nodeKind == .array })
         {
-            error.reason += "; the array at \"\(path)\" decodes with at: \"\(path)\""
+            error.reason += "; the object has an array at \"\(path)\""
+            error.hint = "decode it with at: \"\(path)\""
         }
         return error
     }

@@ -81,7 +81,9 @@ extension JSONDecodingContext {
     /// An integer from a string (lenient), or an error naming what was found.
     @usableFromInline
     func coercedInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement) throws -> T {
-        guard isLenient, element.nodeKind == .string else { throw mismatch(expected: "\(T.self)", element) }
+        guard isLenient, element.nodeKind == .string else {
+            throw strictMismatch("\(T.self)", element) { (try? parseInteger(T.self, element, rounds: false)) != nil }
+        }
         let value: T = try parseInteger(T.self, element)
         noteCoercion(element, to: "\(T.self)")
         return value
@@ -125,7 +127,12 @@ extension JSONDecodingContext {
     @usableFromInline
     func roundedInteger<T: FixedWidthInteger>(_ type: T.Type, _ element: JSONElement) throws -> T {
         guard isLenient, let rule = rounding, let double = element.doubleValue else {
-            throw outOfRange("\(T.self)", element, notIntegral: true)
+            var error = outOfRange("\(T.self)", element, notIntegral: true)
+            // Without a rounding rule, name the marker that sets one where a rounded value fits.
+            if rounding == nil, let double = element.doubleValue, T(exactly: double.rounded(.towardZero)) != nil {
+                error.hint = "@JSONLenient(rounding:) rounds it"
+            }
+            throw error
         }
         guard let value = T(exactly: double.rounded(rule)) else { throw outOfRange("\(T.self)", element) }
         note(.coerced, "rounded \(describe(element)) to \(T.self) \(value)", at: element)
@@ -135,7 +142,11 @@ extension JSONDecodingContext {
     /// A `Double` from a string (lenient).
     @usableFromInline
     func coercedDouble(_ element: JSONElement) throws -> Double {
-        guard isLenient, element.nodeKind == .string else { throw mismatch(expected: "Double", element) }
+        guard isLenient, element.nodeKind == .string else {
+            throw strictMismatch("Double", element) {
+                (try? parseFloatingPoint(element, "Double") { NumberConversion.double(from: $0) }) != nil
+            }
+        }
         let value = try parseFloatingPoint(element, "Double") { NumberConversion.double(from: $0) }
         noteCoercion(element, to: "Double")
         return value
@@ -144,7 +155,11 @@ extension JSONDecodingContext {
     /// A `Float` from a string (lenient).
     @usableFromInline
     func coercedFloat(_ element: JSONElement) throws -> Float {
-        guard isLenient, element.nodeKind == .string else { throw mismatch(expected: "Float", element) }
+        guard isLenient, element.nodeKind == .string else {
+            throw strictMismatch("Float", element) {
+                (try? parseFloatingPoint(element, "Float") { NumberConversion.float(from: $0) }) != nil
+            }
+        }
         let value = try parseFloatingPoint(element, "Float") { NumberConversion.float(from: $0) }
         noteCoercion(element, to: "Float")
         return value
@@ -173,7 +188,9 @@ extension JSONDecodingContext {
 
     /// A `Decimal` from a string (lenient).
     func coercedDecimal(_ element: JSONElement) throws -> Decimal {
-        guard isLenient, element.nodeKind == .string else { throw mismatch(expected: "Decimal", element) }
+        guard isLenient, element.nodeKind == .string else {
+            throw strictMismatch("Decimal", element) { (try? parseDecimal(element)) != nil }
+        }
         let value = try parseDecimal(element)
         noteCoercion(element, to: "Decimal")
         return value
@@ -182,7 +199,9 @@ extension JSONDecodingContext {
     /// A `Bool` from `0`/`1` or a string such as `"yes"` (lenient).
     @usableFromInline
     func coercedBool(_ element: JSONElement) throws -> Bool {
-        guard isLenient, let value = JSONBoolText.value(of: element) else { throw mismatch(expected: "Bool", element) }
+        guard isLenient, let value = JSONBoolText.value(of: element) else {
+            throw strictMismatch("Bool", element) { JSONBoolText.value(of: element) != nil }
+        }
         noteCoercion(element, to: "Bool")
         return value
     }
@@ -191,10 +210,18 @@ extension JSONDecodingContext {
     @usableFromInline
     func coercedString(_ element: JSONElement) throws -> String {
         guard isLenient, element.kind == .number, let text = element.numberLexeme else {
-            throw mismatch(expected: "String", element)
+            throw strictMismatch("String", element) { element.kind == .number }
         }
         noteCoercion(element, to: "String")
         return text
+    }
+
+    /// A type mismatch that, where decoding is strict and lenient coercion would convert the
+    /// value (`converts`), names the marker that switches it on.
+    func strictMismatch(_ expected: String, _ element: JSONElement, converts: () -> Bool) -> JSONDecodingError {
+        var error = mismatch(expected: expected, element)
+        if !isLenient, converts() { error.hint = "@JSONLenient converts it" }
+        return error
     }
 
     func noteCoercion(_ element: JSONElement, to type: String) {

@@ -620,22 +620,21 @@ public struct JSONDecodingContext: Sendable {
     }
 
     /// With `object`, the error is positioned at it and names a key of it that spells the
-    /// missing one differently, and, for a property's key (`isTag` false), what maps it.
+    /// missing one differently, with a hint at what maps it for a property's key (`isTag`
+    /// false), or the object inside it that has the key.
     @usableFromInline
     func missing(_ keys: _JSONKeySet, _ slot: Int, in object: JSONElement? = nil, isTag: Bool = false) -> JSONDecodingError {
         let name = keys.names(for: decoder.keyStrategy)[slot]
-        var reason = "missing required key \"\(name)\""
-        var error: JSONDecodingError
+        var error = JSONDecodingError(.missingKey, reason: "missing required key \"\(name)\"")
         if let object {
             if let found = Self.respelling(of: name, in: object, unmatchedBy: keys, self) {
-                reason += "; the object has \"\(found)\""
-                if !isTag { reason += ", which " + remedy(for: found, keys, slot) }
+                error.reason += "; the object has \"\(found)\""
+                if !isTag { error.hint = remedy(for: found, keys, slot) }
             } else if let envelope = envelope(holding: name, around: object, keys) {
-                reason += "; the object at \"\(envelope)\" has it and decodes with at: \"\(envelope)\""
+                error.reason += "; the object at \"\(envelope)\" has it"
+                error.hint = "decode it with at: \"\(envelope)\""
             }
-            error = positioned(JSONDecodingError(.missingKey, reason: reason), object)
-        } else {
-            error = JSONDecodingError(.missingKey, reason: reason)
+            error = positioned(error, object)
         }
         // A slot holds one key; a dot in it is part of the key, not a path separator.
         error.path = [.key(name)]

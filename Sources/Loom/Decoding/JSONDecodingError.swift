@@ -34,6 +34,11 @@ public struct JSONDecodingError: Error, Sendable, CustomStringConvertible {
     public var path: [JSONPathComponent]
     /// The reason, without path or position: `expected Int, found string "abc"`.
     public var reason: String
+    /// What in the model or the call would read the input, for the developer:
+    /// `@JSONKey("user_id") or the .snakeCase key strategy maps it`, `decode [Issue] for an
+    /// array`, `@JSONLenient converts it`; `nil` when nothing is near. ``description`` ends with
+    /// it, ``clientDescription`` leaves it out.
+    public var hint: String?
     /// The byte offset of the failing value in the input, when known.
     public var byteOffset: Int?
     /// The 1-based line of the failing value, when known.
@@ -88,11 +93,18 @@ public struct JSONDecodingError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    public var description: String {
+    public var description: String { describe(withHints: true) }
+
+    /// The description without hints: the path, the reason and the position, the message for
+    /// an API's clients, who send the input but do not write the model.
+    public var clientDescription: String { describe(withHints: false) }
+
+    private func describe(withHints: Bool) -> String {
         if kind == .multiple {
-            return "\(reason): " + errors.map(\.description).joined(separator: "; ")
+            return "\(reason): " + errors.map { $0.describe(withHints: withHints) }.joined(separator: "; ")
         }
         var text = path.isEmpty ? reason : "\(pathDescription): \(reason)"
+        if withHints, let hint { text += "; \(hint)" }
         if let line, let column { text += " (line \(line), column \(column))" }
         return text
     }

@@ -115,7 +115,11 @@ extension JSONDecodingError {
         if kind == .multiple { copy.errors = errors.map { $0.flattened(prefix: prefix) } }
         guard case .key(let name)? = path.first else { return copy }
         copy.path[0] = .key(prefix + name)
-        if kind == .missingKey, path.count == 1 { copy.reason = "missing required key \"\(prefix + name)\"" }
+        if kind == .missingKey, path.count == 1 {
+            // The hint names the key without the prefix.
+            copy.reason = "missing required key \"\(prefix + name)\""
+            copy.hint = nil
+        }
         return copy
     }
 }

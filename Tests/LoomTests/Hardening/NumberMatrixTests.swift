@@ -203,7 +203,7 @@ struct NumberMatrixTests {
     func errorMessages() throws {
         let cases: [(String, String)] = [
             (#"{"a":128}"#, "a: number 128 does not fit in Int8 (line 1, column 6)"),
-            (#"{"a":1.5}"#, "a: expected Int8, found number 1.5, which is not an integer (line 1, column 6)"),
+            (#"{"a":1.5}"#, "a: expected Int8, found number 1.5, which is not an integer; @JSONLenient(rounding:) rounds it (line 1, column 6)"),
         ]
         for (text, message) in cases {
             let error = #expect(throws: JSONDecodingError.self) { try JSONModelDecoder().decode([String: Int8].self, from: text) }

@@ -216,9 +216,9 @@ struct MacroDefaultsTests {
         #expect(error.kind == .multiple)
         #expect(
             error.errors.map(\.description) == [
-                #"statuses[0].id: expected Int, found string "0" (line 2, column 10)"#,
+                #"statuses[0].id: expected Int, found string "0"; @JSONLenient converts it (line 2, column 10)"#,
                 #"statuses[1].text: missing required key "text" (line 3, column 3)"#,
-                #"statuses[1].user.login: expected String, found number 5 (line 3, column 40)"#,
+                #"statuses[1].user.login: expected String, found number 5; @JSONLenient converts it (line 3, column 40)"#,
                 #"statuses[2].user.id: expected Int, found null (line 4, column 41)"#,
                 #"statuses[2].user.login: missing required key "login" (line 4, column 34)"#,
                 #"statuses[3].user: expected TweetUser object, found string "nobody" (line 5, column 34)"#,
@@ -229,7 +229,7 @@ struct MacroDefaultsTests {
     @Test func stopsAtTheFirstErrorByDefault() throws {
         let json = #"{"statuses": [{"id": "0", "text": 1, "user": 2}]}"#
         let error = try #require(throws: JSONDecodingError.self) { try Timeline(jsonString: json) }
-        #expect(error.description == #"statuses[0].id: expected Int, found string "0" (line 1, column 22)"#)
+        #expect(error.description == #"statuses[0].id: expected Int, found string "0"; @JSONLenient converts it (line 1, column 22)"#)
     }
 
     @Test func aModelMustBeAnObject() throws {

@@ -190,7 +190,7 @@ struct MacroKeyTests {
         let error = try #require(throws: JSONDecodingError.self) {
             try decoder.decode(CamelUser.self, from: #"{"user_name": "mona", "site_admin": false}"#)
         }
-        #expect(error.description == #"siteAdmin: missing required key "siteAdmin"; the object has "site_admin", which @JSONKey("site_admin") maps (line 1, column 1)"#)
+        #expect(error.description == #"siteAdmin: missing required key "siteAdmin"; the object has "site_admin"; @JSONKey("site_admin") maps it (line 1, column 1)"#)
     }
 
     @Test func errorPathsUseTheDecoderStrategy() throws {
@@ -199,7 +199,7 @@ struct MacroKeyTests {
         let error = try #require(throws: JSONDecodingError.self) {
             try decoder.decode(CamelUser.self, from: #"{"user_name": 1, "siteAdmin": false}"#)
         }
-        #expect(error.description == "user_name: expected String, found number 1 (line 1, column 15)")
+        #expect(error.description == "user_name: expected String, found number 1; @JSONLenient converts it (line 1, column 15)")
     }
 
     @Test func aCustomModelStrategyIsAppliedToImplicitKeys() throws {

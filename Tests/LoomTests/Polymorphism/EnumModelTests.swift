@@ -155,7 +155,7 @@ struct EnumModelTests {
         // Errors inside the payload keep the payload's path: it is the same object.
         #expect(
             errorDescription(InternalMessage.self, #"{"type": "text", "body": 3}"#)
-                == "body: expected String, found number 3 (line 1, column 26)")
+                == "body: expected String, found number 3; @JSONLenient converts it (line 1, column 26)")
     }
 
     @Test func internalTagIsNotAnUnknownKeyOfThePayload() throws {

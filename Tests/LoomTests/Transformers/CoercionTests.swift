@@ -92,7 +92,7 @@ struct CoercionTests {
         ("int", #"" 5""#, #"int: expected Int, found string " 5" (line 1, column 9)"#),
         ("int", #""""#, #"int: expected Int, found string "" (line 1, column 9)"#),
         ("int", "true", "int: expected Int, found true (line 1, column 9)"),
-        ("int", "1.5", "int: expected Int, found number 1.5, which is not an integer (line 1, column 9)"),
+        ("int", "1.5", "int: expected Int, found number 1.5, which is not an integer; @JSONLenient(rounding:) rounds it (line 1, column 9)"),
         ("int", #""1.5""#, #"int: expected Int, found string "1.5", which is not an integer (line 1, column 9)"#),
         ("int8", #""128""#, #"int8: string "128" does not fit in Int8 (line 1, column 10)"#),
         ("uint64", #""-1""#, #"uint64: string "-1" does not fit in UInt64 (line 1, column 12)"#),
@@ -133,7 +133,7 @@ struct CoercionTests {
         let error = try #require(throws: JSONDecodingError.self) {
             try JSONModelDecoder().decode(Loose.self, from: #"{"int": "10"}"#)
         }
-        #expect(error.description == #"int: expected Int, found string "10" (line 1, column 9)"#)
+        #expect(error.description == #"int: expected Int, found string "10"; @JSONLenient converts it (line 1, column 9)"#)
     }
 
     @Test func perProperty() throws {
@@ -142,7 +142,7 @@ struct CoercionTests {
         let error = try #require(throws: JSONDecodingError.self) {
             try PartlyLenient(jsonString: #"{"count": "7", "strict": "1"}"#)
         }
-        #expect(error.description == #"strict: expected Int, found string "1" (line 1, column 26)"#)
+        #expect(error.description == #"strict: expected Int, found string "1"; @JSONLenient converts it (line 1, column 26)"#)
     }
 
     @Test func perModel() throws {

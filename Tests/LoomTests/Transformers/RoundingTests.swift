@@ -48,9 +48,9 @@ struct RoundingTests {
         let lenient = try #require(throws: JSONDecodingError.self) {
             try RoundedProperties(jsonString: #"{"inherited": 2.5}"#)
         }
-        #expect(lenient.description == "inherited: expected Int, found number 2.5, which is not an integer (line 1, column 15)")
+        #expect(lenient.description == "inherited: expected Int, found number 2.5, which is not an integer; @JSONLenient(rounding:) rounds it (line 1, column 15)")
         let strict = try #require(throws: JSONDecodingError.self) { try RoundedProperties(jsonString: #"{"strict": 2.5}"#) }
-        #expect(strict.description == "strict: expected Int, found number 2.5, which is not an integer (line 1, column 12)")
+        #expect(strict.description == "strict: expected Int, found number 2.5, which is not an integer; @JSONLenient(rounding:) rounds it (line 1, column 12)")
     }
 
     @Test func thePropertyRuleWinsOverTheDecoders() throws {
@@ -71,7 +71,7 @@ struct RoundingTests {
         #expect(value == RoundedModel(nearest: 3, down: 2, plain: -3, values: [2, 3]))
         // `rounding: nil` on the property keeps fractions an error inside the rounding model.
         let error = try #require(throws: JSONDecodingError.self) { try RoundedModel(jsonString: #"{"exact": 2.5}"#) }
-        #expect(error.description == "exact: expected Int, found number 2.5, which is not an integer (line 1, column 11)")
+        #expect(error.description == "exact: expected Int, found number 2.5, which is not an integer; @JSONLenient(rounding:) rounds it (line 1, column 11)")
         #expect(try RoundedModel(jsonString: #"{"exact": "2"}"#).exact == 2)
     }
 

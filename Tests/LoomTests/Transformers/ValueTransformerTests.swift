@@ -246,7 +246,7 @@ struct ValueTransformerTests {
         #expect(try decodeValue(.rawValue(fallback: IssueState.unknown), #""merged""#) == .unknown)
         #expect(try encodeValue(.rawValue(fallback: IssueState.unknown), .closed) == #""closed""#)
         #expect(
-            decodeFailure(.rawValue(fallback: IssueState.unknown), "1") == "expected String, found number 1 (line 1, column 1)")
+            decodeFailure(.rawValue(fallback: IssueState.unknown), "1") == "expected String, found number 1; @JSONLenient converts it (line 1, column 1)")
     }
 
     @Test func compositionBothWays() throws {
