@@ -30,8 +30,11 @@ extension JSONDecodingContext {
     /// property's name into it.
     func remedy(for found: String, _ keys: _JSONKeySet, _ slot: Int) -> String {
         // The attribute's argument is a key path: the level's steps, then the key, with the
-        // dots inside a key escaped (in a raw string literal, so that the backslash stays one).
-        let path = (keys.prefix + [found]).map { $0.replacingOccurrences(of: ".", with: "\\.") }.joined(separator: ".")
+        // backslashes and dots inside a key escaped (in a raw string literal, so that each
+        // escape is written as the path reads it).
+        let path = (keys.prefix + [found]).map {
+            $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.")
+        }.joined(separator: ".")
         let key = path.contains("\\") ? "@JSONKey(#\"\(path)\"#)" : "@JSONKey(\"\(path)\")"
         guard !keys.explicit[slot], case .useDefaultKeys = decoder.keyStrategy else { return "\(key) maps it" }
         let strategies: [(JSONKeyStrategy, String)] = [
