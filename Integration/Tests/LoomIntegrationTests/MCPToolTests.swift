@@ -38,8 +38,8 @@ struct MCPToolTests {
                 let data = try JSONEncoder().encode(params.arguments ?? [:])
                 let arguments = try OpenIssueArguments(jsonData: data)
                 return .init(content: [.text(try String(decoding: arguments.jsonData(), as: UTF8.self))], isError: false)
-            } catch {
-                return .init(content: [.text("\(error)")], isError: true)
+            } catch let error as JSONDecodingError {
+                return .init(content: [.text(error.clientDescription)], isError: true)
             }
         }
         try await server.start(transport: transport)
@@ -82,6 +82,8 @@ struct MCPToolTests {
             return
         }
         #expect(message.hasPrefix("title: expected String, found number 3"))
+        // Without the hint for the tool's developer (`@JSONLenient converts it`).
+        #expect(!message.contains("@JSONLenient"))
 
         await client.disconnect()
         await server.stop()
