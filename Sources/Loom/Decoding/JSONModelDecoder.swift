@@ -158,7 +158,7 @@ public struct JSONModelDecoder: Sendable {
         value: T, report: JSONDecodingReport?
     ) {
         guard reporting || report != nil else {
-            return (try T._makeInstance(json: document.root, context: rootContext(for: T.self)), nil)
+            return (try T._makeInstance(json: document.root, context: rootContext(for: T.self, notes: nil)), nil)
         }
         let notes = JSONNoteSink(document: document)
         let value = try T._makeInstance(json: document.root, context: rootContext(for: T.self, notes: notes))
@@ -173,7 +173,7 @@ public struct JSONModelDecoder: Sendable {
     /// that path does not handle, and every other type, is decoded from a parsed document.
     @inlinable
     func decode<T: JSONDecodable>(_ type: T.Type, fromBuffer buffer: UnsafeBufferPointer<UInt8>) throws -> T {
-        let context = JSONDecodingContext(decoder: self)
+        var context = JSONDecodingContext(decoder: self)
         if T._readsDirectly, let value = _JSONReader.decode(T.self, from: buffer, context: context) {
             report?(JSONDecodingReport())
             return value
@@ -184,16 +184,14 @@ public struct JSONModelDecoder: Sendable {
         } catch {
             throw JSONDecodingError(syntaxError: error)
         }
+        context.wholeInputType = ObjectIdentifier(T.self)
         return try withExtendedLifetime(document) {
             if report != nil { return try decodeRoot(T.self, document, reporting: true).value }
-            return try T._makeInstance(json: document.root, context: rootContext(for: T.self))
+            return try T._makeInstance(json: document.root, context: context)
         }
     }
 
     /// The context for decoding a document of the whole input as a `T`.
-    @usableFromInline
-    func rootContext<T>(for type: T.Type) -> JSONDecodingContext { rootContext(for: T.self, notes: nil) }
-
     func rootContext<T>(for type: T.Type, notes: JSONNoteSink?) -> JSONDecodingContext {
         var context = JSONDecodingContext(decoder: self, notes: notes)
         context.wholeInputType = ObjectIdentifier(T.self)
