@@ -362,6 +362,18 @@ public struct _JSONReader {
         return true
     }
 
+    /// Reads `[]` with nothing between the brackets; returns whether it was. Empty arrays are
+    /// common (no tags, no media, no block ids), and this takes them without entering the
+    /// element loop, whose frame and buffer an empty array does not need.
+    @inlinable @inline(__always)
+    mutating func readEmptyArray() -> Bool {
+        guard position &+ 2 <= end, depth < maxDepth,
+            UnsafeRawPointer(base + position).loadUnaligned(as: UInt16.self) == UInt16(0x5D5B).littleEndian
+        else { return false }
+        position &+= 2
+        return true
+    }
+
     /// After an element: moves to the next element and returns `true`, or leaves the array
     /// and returns `false`.
     ///
@@ -374,8 +386,18 @@ public struct _JSONReader {
     /// Reads an array, each element with `body`.
     ///
     /// - Throws: ``Fallback`` when the value is not an array or an element fails.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func array<T>(
+        _ context: borrowing JSONDecodingContext,
+        _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
+    ) throws(Fallback) -> [T] {
+        if readEmptyArray() { return [] }
+        return try elements(context, body)
+    }
+
+    /// ``array(_:_:)`` past its empty case.
+    @inlinable
+    mutating func elements<T>(
         _ context: borrowing JSONDecodingContext,
         _ body: (inout _JSONReader, JSONDecodingContext) throws -> T
     ) throws(Fallback) -> [T] {

@@ -418,6 +418,23 @@ struct DirectPathTests {
         #expect(error.syntaxError?.kind == .depthLimitExceeded)
     }
 
+    @Test func emptyArraysFollowTheDepthLimit() throws {
+        // `[]` is read without entering the element loop, and still counts as a level: the
+        // innermost one of `branch(3)` is the sixth.
+        let branch = String(repeating: #"{"children": ["#, count: 3) + String(repeating: "]}", count: 3)
+        for (limit, fits) in [(5, false), (6, true)] {
+            var decoder = JSONModelDecoder()
+            decoder.parsingOptions.maxDepth = limit
+            #expect((directly(Branch.self, branch, decoder) != nil) == fits, "limit \(limit)")
+            expectSameOutcome(Branch.self, branch, decoder)
+        }
+        expectSameOutcome(Member.self, #"{"name": "a", "age": 3, "tags": []}"#)
+        expectSameOutcome(Member.self, #"{"name": "a", "age": 3, "tags": [ ]}"#)
+        expectSameOutcome(Member.self, #"{"name": "a", "age": 3, "tags": [}"#)
+        expectSameOutcome(Member.self, #"{"name": "a", "age": 3, "tags": []]}"#)
+        expectSameOutcome(Member.self, #"{"name": "a", "age": 3, "tags": ["#)
+    }
+
     // MARK: Validating like the parser
 
     @Test(
