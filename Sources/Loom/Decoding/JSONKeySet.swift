@@ -175,11 +175,15 @@ struct KeyBytes: @unchecked Sendable {
     @usableFromInline let starts: UnsafeMutablePointer<Int>
     @usableFromInline let lengths: UnsafeMutablePointer<Int>
     @usableFromInline let count: Int
-    /// Per slot, the byte length of the key when `_JSONReader` may compare it with the input
-    /// in place, up to the closing quote: the key has no byte that JSON text must escape (a
-    /// quote, a backslash, a control character). Otherwise a length no input is long enough
-    /// for, which sends the key to the general search.
-    @usableFromInline let directLengths: UnsafeMutablePointer<Int>
+    /// Per slot, the key between its quotes (`"id"`), back to back, for `_JSONReader` to
+    /// compare with the input in place, quotes included: one comparison of the bytes then
+    /// checks both quotes too. Slot `i` starts at `quotedStarts[i]` and is `quotedLengths[i]`
+    /// bytes long, when the key has no byte that JSON text must escape (a quote, a backslash,
+    /// a control character); otherwise its length is one no input is long enough for, which
+    /// sends the key to the general search.
+    @usableFromInline let quoted: UnsafeMutablePointer<UInt8>
+    @usableFromInline let quotedStarts: UnsafeMutablePointer<Int>
+    @usableFromInline let quotedLengths: UnsafeMutablePointer<Int>
     /// The escaped keys with their quotes, back to back; slot `i` spans
     /// `escapedStarts[i]..<escapedStarts[i + 1]`.
     let escaped: UnsafeMutablePointer<UInt8>
@@ -196,17 +200,23 @@ struct KeyBytes: @unchecked Sendable {
 
     init(_ names: [String]) {
         var storage: [UInt8] = []
+        var quotedStorage: [UInt8] = []
         var escapedStorage: [UInt8] = []
         count = names.count
         starts = .allocate(capacity: max(names.count, 1))
         lengths = .allocate(capacity: max(names.count, 1))
-        directLengths = .allocate(capacity: max(names.count, 1))
+        quotedStarts = .allocate(capacity: max(names.count, 1))
+        quotedLengths = .allocate(capacity: max(names.count, 1))
         escapedStarts = .allocate(capacity: names.count + 1)
         for (slot, name) in names.enumerated() {
             (starts + slot).initialize(to: storage.count)
             (lengths + slot).initialize(to: name.utf8.count)
             let comparable = !name.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-            (directLengths + slot).initialize(to: comparable ? name.utf8.count : Int.max / 4)
+            (quotedStarts + slot).initialize(to: quotedStorage.count)
+            (quotedLengths + slot).initialize(to: comparable ? name.utf8.count &+ 2 : Int.max / 4)
+            quotedStorage.append(UInt8(ascii: "\""))
+            quotedStorage.append(contentsOf: name.utf8)
+            quotedStorage.append(UInt8(ascii: "\""))
             storage.append(contentsOf: name.utf8)
             (escapedStarts + slot).initialize(to: escapedStorage.count)
             var writer = JSONWriter()
@@ -216,6 +226,8 @@ struct KeyBytes: @unchecked Sendable {
         (escapedStarts + names.count).initialize(to: escapedStorage.count)
         bytes = .allocate(capacity: max(storage.count, 1))
         bytes.initialize(from: storage, count: storage.count)
+        quoted = .allocate(capacity: max(quotedStorage.count, 1))
+        quoted.initialize(from: quotedStorage, count: quotedStorage.count)
         escaped = .allocate(capacity: max(escapedStorage.count, 1))
         escaped.initialize(from: escapedStorage, count: escapedStorage.count)
         var mask: UInt64 = 0
@@ -239,7 +251,9 @@ struct KeyBytes: @unchecked Sendable {
         bytes.deallocate()
         starts.deallocate()
         lengths.deallocate()
-        directLengths.deallocate()
+        quoted.deallocate()
+        quotedStarts.deallocate()
+        quotedLengths.deallocate()
         escaped.deallocate()
         escapedStarts.deallocate()
         index.deallocate()

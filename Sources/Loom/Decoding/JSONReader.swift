@@ -215,23 +215,21 @@ public struct _JSONReader {
     /// for a key that no slot maps. The value is then at the reading position.
     ///
     /// `hint` is the slot expected next, as in `_JSONKeySet.match(_:hint:_:)`: its key is
-    /// compared with the input in place, with its closing quote, so the common case scans no
-    /// string at all.
+    /// compared with the input in place, with its quotes, so the common case scans no string
+    /// at all.
     ///
     /// - Throws: ``Fallback`` when the input holds no valid key and colon here.
     @_transparent
     public mutating func key(_ keys: _JSONKeySet, hint: inout Int) throws(Fallback) -> Int {
         let slot = hint
         if plainKeys, slot < keys.plain.count {
-            let length = keys.plain.directLengths[slot]
-            let start = position &+ 1
-            if start &+ length < end, base[position] == UInt8(ascii: "\""),
-                keyBytesEqual(base + start, keys.plain.bytes + keys.plain.starts[slot], length),
-                base[start &+ length] == UInt8(ascii: "\"")
+            let length = keys.plain.quotedLengths[slot]
+            if position &+ length < end,
+                keyBytesEqual(base + position, keys.plain.quoted + keys.plain.quotedStarts[slot], length)
             {
                 hint = slot &+ 1
                 // `"key":value` and `"key": value` need no whitespace loop.
-                var next = start &+ length &+ 1
+                var next = position &+ length
                 if next &+ 2 < end, base[next] == UInt8(ascii: ":") {
                     next &+= 1
                     if base[next] == UInt8(ascii: " ") { next &+= 1 }
@@ -240,7 +238,7 @@ public struct _JSONReader {
                         return slot
                     }
                 }
-                position = start &+ length &+ 1
+                position &+= length
                 try colon()
                 return slot
             }

@@ -278,6 +278,21 @@ struct DirectPathTests {
         expectSameOutcome(Member.self, #"{"age": ,"name": "Ada"}"#)
     }
 
+    @Test func keysThatBeginOrExtendTheExpectedOne() {
+        // The expected key is compared in place with its quotes: a key it begins, a key that
+        // begins it, or one that differs only in its last byte is another key.
+        for other in ["nam", "names", "name ", "namf", "", "n"] {
+            let text = #"{"\#(other)": "x", "name": "Ada", "age": 41}"#
+            #expect(directly(Member.self, text) == Member(name: "Ada", age: 41), "\(other)")
+            expectSameOutcome(Member.self, text)
+        }
+        // The key at the very end of the input, with and without its colon.
+        for text in [#"{"name""#, #"{"name":"#, #"{"name": "Ada", "age""#, #"{"name"#] {
+            #expect(directly(Member.self, text) == nil, "\(text)")
+            expectSameOutcome(Member.self, text)
+        }
+    }
+
     @Test func keysOfEveryLengthOutOfOrder() {
         let long63 = "k234567890123456789012345678901234567890123456789012345678901234"
         let long71 = "m2345678901234567890123456789012345678901234567890123456789012345678901"
