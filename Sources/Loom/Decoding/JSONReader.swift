@@ -722,7 +722,7 @@ public struct _JSONReader {
         let start = position
         // The sign, three words of digits and the byte after the run.
         guard start &+ 26 <= end else { return nil }
-        let (negative, digitsStart, count, value) = scanner.signedDigitRun(at: start)
+        let (negative, digitsStart, count, value) = scanner.signedDigitRun(at: start, integer: true)
         guard count > 0, count <= 18 else { return nil }
         let next = digitsStart &+ count
         let after = base[next]
