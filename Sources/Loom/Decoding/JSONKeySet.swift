@@ -171,18 +171,18 @@ public final class _JSONKeySet: Sendable {
 /// frees them.
 @usableFromInline
 struct KeyBytes: @unchecked Sendable {
+    /// The keys between quotes, back to back (`"login""id"`): slot `i`'s key starts at
+    /// `bytes + starts[i]`, its opening quote at `quoted + starts[i]` (`quoted` is `bytes`
+    /// minus one, the start of the storage).
     @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let quoted: UnsafeMutablePointer<UInt8>
     @usableFromInline let starts: UnsafeMutablePointer<Int>
     @usableFromInline let lengths: UnsafeMutablePointer<Int>
     @usableFromInline let count: Int
-    /// Per slot, the key between its quotes (`"id"`), back to back, for `_JSONReader` to
-    /// compare with the input in place, quotes included: one comparison of the bytes then
-    /// checks both quotes too. Slot `i` starts at `quotedStarts[i]` and is `quotedLengths[i]`
-    /// bytes long, when the key has no byte that JSON text must escape (a quote, a backslash,
-    /// a control character); otherwise its length is one no input is long enough for, which
-    /// sends the key to the general search.
-    @usableFromInline let quoted: UnsafeMutablePointer<UInt8>
-    @usableFromInline let quotedStarts: UnsafeMutablePointer<Int>
+    /// Per slot, the length of the key with its quotes when `_JSONReader` may compare it with
+    /// the input in place from the opening quote to the closing one: the key has no byte that
+    /// JSON text must escape (a quote, a backslash, a control character). Otherwise a length
+    /// no input is long enough for, which sends the key to the general search.
     @usableFromInline let quotedLengths: UnsafeMutablePointer<Int>
     /// The escaped keys with their quotes, back to back; slot `i` spans
     /// `escapedStarts[i]..<escapedStarts[i + 1]`.
@@ -200,34 +200,29 @@ struct KeyBytes: @unchecked Sendable {
 
     init(_ names: [String]) {
         var storage: [UInt8] = []
-        var quotedStorage: [UInt8] = []
         var escapedStorage: [UInt8] = []
         count = names.count
         starts = .allocate(capacity: max(names.count, 1))
         lengths = .allocate(capacity: max(names.count, 1))
-        quotedStarts = .allocate(capacity: max(names.count, 1))
         quotedLengths = .allocate(capacity: max(names.count, 1))
         escapedStarts = .allocate(capacity: names.count + 1)
         for (slot, name) in names.enumerated() {
             (starts + slot).initialize(to: storage.count)
+            storage.append(UInt8(ascii: "\""))
             (lengths + slot).initialize(to: name.utf8.count)
             let comparable = !name.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-            (quotedStarts + slot).initialize(to: quotedStorage.count)
             (quotedLengths + slot).initialize(to: comparable ? name.utf8.count &+ 2 : Int.max / 4)
-            quotedStorage.append(UInt8(ascii: "\""))
-            quotedStorage.append(contentsOf: name.utf8)
-            quotedStorage.append(UInt8(ascii: "\""))
             storage.append(contentsOf: name.utf8)
+            storage.append(UInt8(ascii: "\""))
             (escapedStarts + slot).initialize(to: escapedStorage.count)
             var writer = JSONWriter()
             writer.write(name)
             escapedStorage.append(contentsOf: writer.bytes)
         }
         (escapedStarts + names.count).initialize(to: escapedStorage.count)
-        bytes = .allocate(capacity: max(storage.count, 1))
-        bytes.initialize(from: storage, count: storage.count)
-        quoted = .allocate(capacity: max(quotedStorage.count, 1))
-        quoted.initialize(from: quotedStorage, count: quotedStorage.count)
+        quoted = .allocate(capacity: max(storage.count, 1))
+        quoted.initialize(from: storage, count: storage.count)
+        bytes = quoted + 1
         escaped = .allocate(capacity: max(escapedStorage.count, 1))
         escaped.initialize(from: escapedStorage, count: escapedStorage.count)
         var mask: UInt64 = 0
@@ -248,11 +243,9 @@ struct KeyBytes: @unchecked Sendable {
     }
 
     func deallocate() {
-        bytes.deallocate()
+        quoted.deallocate()
         starts.deallocate()
         lengths.deallocate()
-        quoted.deallocate()
-        quotedStarts.deallocate()
         quotedLengths.deallocate()
         escaped.deallocate()
         escapedStarts.deallocate()

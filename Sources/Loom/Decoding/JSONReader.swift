@@ -225,7 +225,7 @@ public struct _JSONReader {
         if plainKeys, slot < keys.plain.count {
             let length = keys.plain.quotedLengths[slot]
             if position &+ length < end,
-                keyBytesEqual(base + position, keys.plain.quoted + keys.plain.quotedStarts[slot], length)
+                keyBytesEqual(base + position, keys.plain.quoted + keys.plain.starts[slot], length)
             {
                 hint = slot &+ 1
                 // `"key":value` and `"key": value` need no whitespace loop.

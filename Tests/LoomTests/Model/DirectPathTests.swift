@@ -433,7 +433,7 @@ struct DirectPathTests {
         #expect(error.syntaxError?.kind == .depthLimitExceeded)
     }
 
-    @Test func emptyArraysFollowTheDepthLimit() throws {
+    @Test func emptyArraysFollowTheDepthLimit() {
         // `[]` is read without entering the element loop, and still counts as a level: the
         // innermost one of `branch(3)` is the sixth.
         let branch = String(repeating: #"{"children": ["#, count: 3) + String(repeating: "]}", count: 3)
