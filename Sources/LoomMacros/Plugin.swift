@@ -83,8 +83,10 @@ final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMe
         where hostProtocolVersion >= 5 && macro.typeName == "JSONMarkerMacro"
             && Self.marksModelMember(macro.name, lexicalContext):
             // What the marker would answer, in the form of a compiler of protocol version 5 and
-            // later, without parsing its attribute and declaration.
-            return .expandMacroResult(expandedSource: "", diagnostics: [])
+            // later, without parsing its attribute and declaration. No source rather than an
+            // empty one: the compiler makes no buffer for it, where each buffer lengthens its
+            // search for the buffer of every location in generated code (see the README).
+            return .expandMacroResult(expandedSource: nil, diagnostics: [])
         case .expandAttachedMacro(
             let macro, let role, let discriminator, let attribute, let declaration, let parent, let extended,
             let conformances, let lexicalContext, let configuration?

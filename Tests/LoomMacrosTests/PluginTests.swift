@@ -130,6 +130,15 @@ struct PluginTests {
         return String(decoding: try encoder.encode(response), as: UTF8.self)
     }
 
+    /// `response` with an empty expansion as no expansion, which the compiler treats alike
+    /// (nothing is added) except that it makes no buffer for the latter.
+    static func withoutEmptySource(_ response: PluginToHostMessage) -> PluginToHostMessage {
+        if case .expandMacroResult("", let diagnostics) = response, diagnostics.isEmpty {
+            return .expandMacroResult(expandedSource: nil, diagnostics: [])
+        }
+        return response
+    }
+
     /// `handler`, told the compiler's protocol version as the compiler's first message does.
     static func introduced<Handler: PluginMessageHandler>(_ handler: Handler, protocolVersion: Int = 7) -> Handler {
         _ = handler.handleMessage(.getCapability(capability: .init(protocolVersion: protocolVersion)))
@@ -145,7 +154,8 @@ struct PluginTests {
                 Issue.record("no expansion: \(response)")
                 continue
             }
-            #expect(source == "")
+            // No source at all: the compiler then makes no buffer for the expansion.
+            #expect(source == nil)
             #expect(diagnostics.isEmpty)
         }
         #expect(recorder.configurations.isEmpty)
@@ -168,8 +178,9 @@ struct PluginTests {
         for parent in parents {
             for marker in ["JSONKey", "JSONFlatten"] {
                 let message = Self.markerExpansion(marker, on: "name", in: parent)
-                let expected = try Self.encoded(macro.handleMessage(message))
-                #expect(try Self.encoded(handler.handleMessage(message)) == expected, "\(marker) in \(parent ?? "no declaration")")
+                let expected = try Self.encoded(Self.withoutEmptySource(macro.handleMessage(message)))
+                let answer = try Self.encoded(Self.withoutEmptySource(handler.handleMessage(message)))
+                #expect(answer == expected, "\(marker) in \(parent ?? "no declaration")")
             }
         }
         // The answers differ where they should: the test compares diagnostics, not only nothing.
