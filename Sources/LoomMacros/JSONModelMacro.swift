@@ -13,8 +13,9 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
 
     /// The extension adds the conformance. A struct's also holds its initializers, which in
     /// the body would take away Swift's memberwise initializer; every other member is in the
-    /// type's body (the member role), where names resolve as in the user's own declarations.
-    /// The extension's members name none of the user's types (`StructGenerator.swift`).
+    /// type's body (the member role), where names resolve as in the user's own declarations,
+    /// except for a struct at file scope, whose extension resolves them alike and holds
+    /// everything (``extensionHoldsEverything(_:placement:)``).
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -56,7 +57,13 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         // for `Codable` declared on the type).
         let isNonisolated = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) }
         let header = "\(isNonisolated ? "nonisolated " : "")extension \(type.trimmedText)\(conformanceClause) {\n}"
-        let body = configurations.render(plans.map { extensionMembers($0.plan).joined(separator: "\n\n") })
+        let holdsEverything = extensionHoldsEverything(declaration, placement: placement)
+        let documentation = holdsEverything ? SchemaGenerator.documentation(declaration) : nil
+        let body = configurations.render(
+            plans.map {
+                extensionMembers($0.plan, holdsEverything: holdsEverything, documentation: documentation)
+                    .joined(separator: "\n\n")
+            })
         let source = CodableGenerator.appending(body.isEmpty ? [] : [body], to: header)
         guard let generated = GeneratedSource.extensionDeclaration(source) else {
             context.diagnose(
@@ -96,11 +103,35 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 
     /// The members the extension holds for one combination of `#if` clauses: a struct's
-    /// initializers.
-    private static func extensionMembers(_ plan: Plan) -> [String] {
+    /// initializers, and with `holdsEverything` its other members too.
+    private static func extensionMembers(_ plan: Plan, holdsEverything: Bool, documentation: String?) -> [String] {
         guard case .structure(let model, let description) = plan else { return [] }
-        return StructGenerator.initializers(
-            model, description, declaresMapped: StructGenerator.mapsWholly(description))
+        let declaresMapped = StructGenerator.mapsWholly(description)
+        let body =
+            holdsEverything
+            ? StructGenerator.members(model, description, declaresMapped: declaresMapped)
+                + [SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation)]
+            : []
+        return body + StructGenerator.initializers(model, description, declaresMapped: declaresMapped)
+    }
+
+    /// Whether a struct's extension holds all it generates but a public memberwise
+    /// initializer, leaving the body nothing to add: a struct at file scope, where an extension
+    /// resolves names as its body does, with no generic parameters (the body is not
+    /// constrained as the extension could be) and no availability of its own (which an
+    /// extension does not take from the type).
+    ///
+    /// It saves the compiler a buffer per model: the compiler makes one for every expansion it
+    /// is given, and its search for the buffer of a location in generated code, which its
+    /// debug information makes at every one, grows with their number (see the README).
+    private static func extensionHoldsEverything(_ declaration: some DeclGroupSyntax, placement: Placement) -> Bool {
+        guard case .fileScope = placement, let structure = declaration.as(StructDeclSyntax.self),
+            structure.genericParameterClause == nil
+        else { return false }
+        return !structure.attributes.contains {
+            if case .attribute(let attribute) = $0 { return attribute.attributeName.trimmedDescription == "available" }
+            return true  // an `#if` around attributes
+        }
     }
 
     /// The members generated in the type's body: everything but a struct's initializers and
@@ -145,17 +176,18 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         let code = plans.map { combination in
             // Each source holds one or more declarations, a blank line apart.
             members(
-                combination.plan, combination.members, placement: placement, protocols: protocols,
+                combination.plan, combination.members, of: declaration, placement: placement, protocols: protocols,
                 documentation: documentation
             ).filter { !$0.isEmpty }.joined(separator: "\n\n")
         }
-        return [GeneratedSource.members(configurations.render(code))]
+        let source = configurations.render(code)
+        return source.isEmpty ? [] : [GeneratedSource.members(source)]
     }
 
     /// The body's members for one combination of `#if` clauses.
     private static func members(
-        _ plan: Plan, _ members: [MemberBlockItemSyntax], placement: Placement, protocols: [TypeSyntax],
-        documentation: String?
+        _ plan: Plan, _ members: [MemberBlockItemSyntax], of declaration: some DeclGroupSyntax, placement: Placement,
+        protocols: [TypeSyntax], documentation: String?
     ) -> [String] {
         switch plan {
         case .enumeration(let model):
@@ -163,10 +195,15 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         case .structure(let model, let description):
             // Outside a private parent, the extension declares `Loom._JSONMapped`.
             let declaresMapped: Bool
-            if case .regular = placement { declaresMapped = StructGenerator.mapsWholly(description) } else { declaresMapped = false }
+            switch placement {
+            case .regular, .fileScope: declaresMapped = StructGenerator.mapsWholly(description)
+            case .privateNested, .local: declaresMapped = false
+            }
             let generated =
-                StructGenerator.members(model, description, declaresMapped: declaresMapped)
-                + [SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation)]
+                extensionHoldsEverything(declaration, placement: placement)
+                ? []
+                : StructGenerator.members(model, description, declaresMapped: declaresMapped)
+                    + [SchemaGenerator.member(model, description, classInfo: nil, documentation: documentation)]
             if case .privateNested = placement {
                 // No extension can name the type: the initializers join the other members, and
                 // with them Swift's memberwise initializer goes, so it is written out.
@@ -188,6 +225,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     private enum Placement {
         /// An extension can name the type.
         case regular
+        /// At file scope: an extension can name the type and sees what its body sees.
+        case fileScope
         /// A `private` type nested in `parent`: only `parent`'s body and extensions can name
         /// it, never an extension of the type itself at file scope.
         case privateNested(declaresConformance: Bool, parent: String)
@@ -201,6 +240,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             }
             if lexicalContext.contains(where: { !isTypeContext($0) }) {
                 self = .local
+            } else if lexicalContext.isEmpty {
+                self = .fileScope
             } else if let parent = lexicalContext.first,
                 declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) })
             {

@@ -91,12 +91,20 @@ final class ConfigurationCondensingHandler<Base: PluginMessageHandler>: PluginMe
             let macro, let role, let discriminator, let attribute, let declaration, let parent, let extended,
             let conformances, let lexicalContext, let configuration?
         ):
-            return base.handleMessage(
+            let answer = base.handleMessage(
                 .expandAttachedMacro(
                     macro: macro, macroRole: role, discriminator: discriminator, attributeSyntax: attribute,
                     declSyntax: declaration, parentDeclSyntax: parent, extendedTypeSyntax: extended,
                     conformanceListSyntax: conformances, lexicalContext: lexicalContext,
                     staticBuildConfiguration: condensed(configuration)))
+            // An expansion that adds nothing (the body of a model whose extension holds
+            // everything) is answered as no expansion, for which the compiler makes no buffer.
+            if hostProtocolVersion >= 5, case .expandMacroResult(expandedSource: "", diagnostics: let diagnostics) = answer,
+                diagnostics.isEmpty
+            {
+                return .expandMacroResult(expandedSource: nil, diagnostics: [])
+            }
+            return answer
         case .expandFreestandingMacro(let macro, let role, let discriminator, let syntax, let lexicalContext, let configuration?):
             return base.handleMessage(
                 .expandFreestandingMacro(

@@ -44,6 +44,12 @@ struct CodableExpansionTests {
             public struct User {
                 public var login: String
 
+                public init(login: String) {
+                    self.login = login
+                }
+            }
+
+            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["login"])
 
                 typealias _LoomValues = String
@@ -87,12 +93,6 @@ struct CodableExpansionTests {
                     }
                 }
 
-                public init(login: String) {
-                    self.login = login
-                }
-            }
-
-            extension User: Loom.JSONModel, Swift.Decodable, Swift.Encodable, Loom._JSONBridgedDecodable, Loom._JSONBridgedEncodable, Loom._JSONMapped {
                 public init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }

@@ -28,7 +28,9 @@ struct ConditionalMemberTests {
                 #else
                 var display: String
                 #endif
+            }
 
+            extension Device: Loom.JSONModel, Loom._JSONMapped {
                 #if os(iOS)
                 static let _loomKeys = Loom._JSONKeySet(["id", "screen"])
 
@@ -75,6 +77,16 @@ struct ConditionalMemberTests {
                         object.addJSON(_loomKeys, 1, String.self, .required, &schemas)
                         return object.schema
                     }
+                }
+
+                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
+                    self.init(_loomValues: try Self._loomRead(&reader, context))
+                }
+
+                init(_loomValues values: _LoomValues) {
+                    let (u0, u1) = values
+                    self.id = u0
+                    self.screen = u1
                 }
                 #else
                 static let _loomKeys = Loom._JSONKeySet(["id", "display"])
@@ -123,21 +135,7 @@ struct ConditionalMemberTests {
                         return object.schema
                     }
                 }
-                #endif
-            }
 
-            extension Device: Loom.JSONModel, Loom._JSONMapped {
-                #if os(iOS)
-                init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
-                    self.init(_loomValues: try Self._loomRead(&reader, context))
-                }
-
-                init(_loomValues values: _LoomValues) {
-                    let (u0, u1) = values
-                    self.id = u0
-                    self.screen = u1
-                }
-                #else
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
@@ -168,8 +166,8 @@ struct ConditionalMemberTests {
         #expect(diagnostics.isEmpty)
         let directives = text.split(separator: "\n").map { String($0.trimmingPrefix(while: \.isWhitespace)) }
             .filter { $0.hasPrefix("#") }
-        // The user's block, then the generated members' and the extension's.
-        #expect(directives == ["#if DEBUG", "#endif", "#if DEBUG", "#else", "#endif", "#if DEBUG", "#else", "#endif"])
+        // The user's block, then the extension's, which holds everything at file scope.
+        #expect(directives == ["#if DEBUG", "#endif", "#if DEBUG", "#else", "#endif"])
         expectLines(
             [
                 #"static let _loomKeys = Loom._JSONKeySet(["title", "trace"])"#,
@@ -198,9 +196,9 @@ struct ConditionalMemberTests {
         #expect(diagnostics.isEmpty)
         let generated = text.split(separator: "\n").map { String($0.trimmingPrefix(while: \.isWhitespace)) }
             .filter { $0.hasPrefix("#") }
-        // The user's own block, then the generated members' and the extension's.
+        // The user's own block, then the extension's, which holds everything at file scope.
         let structure = ["#if os(macOS)", "#elseif os(Linux)", "#if arch(x86_64)", "#else", "#endif", "#else", "#endif"]
-        #expect(generated.count == 5 + 2 * structure.count)
+        #expect(generated.count == 5 + structure.count)
         #expect(Array(generated.suffix(structure.count)) == structure)
         expectLines(
             [

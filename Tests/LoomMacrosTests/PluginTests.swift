@@ -28,7 +28,7 @@ struct PluginTests {
 
     static var location: PluginMessage.SourceLocation { .init(fileID: "App/Model.swift", fileName: "/App/Model.swift", offset: 0, line: 1, column: 1) }
 
-    static func expansion(of declaration: String, configuration: String?) -> HostToPluginMessage {
+    static func expansion(of declaration: String, configuration: String?, in parent: String? = nil) -> HostToPluginMessage {
         .expandAttachedMacro(
             macro: .init(moduleName: "LoomMacros", typeName: "JSONModelMacro", name: "JSONModel"),
             macroRole: .member,
@@ -36,6 +36,7 @@ struct PluginTests {
             attributeSyntax: .init(kind: .attribute, source: "@JSONModel", location: location),
             declSyntax: .init(kind: .declaration, source: declaration, location: location),
             parentDeclSyntax: nil, extendedTypeSyntax: nil, conformanceListSyntax: nil,
+            lexicalContext: parent.map { [.init(kind: .declaration, source: $0, location: location)] } ?? [],
             staticBuildConfiguration: configuration)
     }
 
@@ -95,18 +96,31 @@ struct PluginTests {
             return
         }
         let configuration = try Self.configuration(features: ["Macros"], languageMode: VersionTuple(6))
-        let message = Self.expansion(of: "@JSONModel\nstruct Model {\n    var name: String\n}", configuration: configuration)
-        // The message as the pipe carries it: Foundation's coders both ways.
-        let received = try JSONDecoder().decode(HostToPluginMessage.self, from: try JSONEncoder().encode(message))
-        let response = handler.handleMessage(received)
-        let sent = try JSONDecoder().decode(PluginToHostMessage.self, from: try JSONEncoder().encode(response))
+        let model = "@JSONModel\nstruct Model {\n    var name: String\n}"
+        // The messages as the pipe carries them: Foundation's coders both ways.
+        func answer(_ message: HostToPluginMessage) throws -> PluginToHostMessage {
+            let received = try JSONDecoder().decode(HostToPluginMessage.self, from: try JSONEncoder().encode(message))
+            let response = handler.handleMessage(received)
+            return try JSONDecoder().decode(PluginToHostMessage.self, from: try JSONEncoder().encode(response))
+        }
 
-        guard case .expandMacroResult(let source?, let diagnostics) = sent else {
-            Issue.record("no expansion: \(sent)")
+        // In a namespace, the body holds the mapping.
+        let nested = try answer(Self.expansion(of: model, configuration: configuration, in: "enum App {\n}"))
+        guard case .expandMacroResult(let source?, let diagnostics) = nested else {
+            Issue.record("no expansion: \(nested)")
             return
         }
         #expect(diagnostics.isEmpty)
         #expect(source.contains("static let _loomKeys = Loom._JSONKeySet([\"name\"])"))
+
+        // At file scope the extension holds it, and the body's empty expansion is no expansion.
+        let atFileScope = try answer(Self.expansion(of: model, configuration: configuration))
+        guard case .expandMacroResult(let none, let noDiagnostics) = atFileScope else {
+            Issue.record("no answer: \(atFileScope)")
+            return
+        }
+        #expect(none == nil)
+        #expect(noDiagnostics.isEmpty)
     }
 
     /// A request for the marker `name` on `member`, inside `parent` (as the compiler sends it,

@@ -953,7 +953,9 @@ struct PolyExpansionTests {
                 func validate() throws {}
                 static func validateTitle(_ title: String) -> Bool { !title.isEmpty }
                 func jsonWillEncode() throws -> Issue { self }
+            }
 
+            extension Issue: Loom.JSONModel {
                 static let _loomKeys = Loom._JSONKeySet(["title"])
 
                 typealias _LoomValues = String
@@ -996,9 +998,7 @@ struct PolyExpansionTests {
                 static func describeSchema(in schemas: inout Loom.JSONSchemaDefinitions) -> Loom.JSONValue {
                     schemas.model(Self.self) { schemas in Loom.JSONSchema.any }
                 }
-            }
 
-            extension Issue: Loom.JSONModel {
                 init(json original: Loom.JSONElement, context: borrowing Loom.JSONDecodingContext) throws {
                     let rewritten = try context._rewrite(original, for: Self.self, with: Self.jsonWillDecode)
                     defer { withExtendedLifetime(rewritten.document) {} }
@@ -1056,7 +1056,9 @@ struct PolyExpansionTests {
                 var labels: [String]
 
                 static func mergeLabels(_ current: inout [String], _ other: [String]) { current += other }
+            }
 
+            extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["number", "title", "body", "note", "closedAt", "labels"])
 
                 typealias _LoomValues = (Int, String, String?, String?, Date?, [String])
@@ -1189,9 +1191,7 @@ struct PolyExpansionTests {
                         return object.schema
                     }
                 }
-            }
 
-            extension Issue: Loom.JSONModel, Loom._JSONMapped {
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }

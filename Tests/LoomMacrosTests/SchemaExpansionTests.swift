@@ -32,7 +32,9 @@ struct SchemaExpansionTests {
                 var title: String = "Untitled \"draft\""
                 var count: Int
                 var range: [String: Double]
+            }
 
+            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["start", "tags", "title", "count", "low", "high"], explicit: [false, false, false, false, true, true])
 
                 private static let _loomTransformer_0 = Loom._transformer(.iso8601)
@@ -102,9 +104,7 @@ struct SchemaExpansionTests {
                         return object.schema
                     }
                 }
-            }
 
-            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }

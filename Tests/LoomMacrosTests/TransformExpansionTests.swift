@@ -32,7 +32,9 @@ struct TransformExpansionTests {
                 static func jsonTransformer<T>(forProperty name: String, of type: T.Type) -> AnyJSONTransformer<T>? {
                     nil
                 }
+            }
 
+            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["start", "tags", "end"])
 
                 private static let _loomTransformer_2 = Loom._transformer(.iso8601)
@@ -99,9 +101,7 @@ struct TransformExpansionTests {
                         return object.schema
                     }
                 }
-            }
 
-            extension Event: Loom.JSONModel, Loom._JSONMapped {
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
@@ -211,7 +211,9 @@ struct TransformExpansionTests {
                 var count: Int = 0
                 var ids: [Int]
                 var groups: [String: Set<Int>]?
+            }
 
+            extension Feed: Loom.JSONModel, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["count", "ids", "groups"])
 
                 typealias _LoomValues = (Optional<Int>, [Int], [String: Set<Int>]?)
@@ -273,9 +275,7 @@ struct TransformExpansionTests {
                         return object.schema
                     }
                 }
-            }
 
-            extension Feed: Loom.JSONModel, Loom._JSONMapped {
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
@@ -304,7 +304,9 @@ struct TransformExpansionTests {
 
             struct Legacy {
                 var id: Int
+            }
 
+            extension Legacy: Loom.JSONModel, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["id"])
 
                 typealias _LoomValues = Int
@@ -348,9 +350,7 @@ struct TransformExpansionTests {
                         return object.schema
                     }
                 }
-            }
 
-            extension Legacy: Loom.JSONModel, Loom._JSONMapped {
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }
@@ -388,7 +388,9 @@ extension TransformExpansionTests {
                 var votes: Int
                 var rank: Int
                 var exact: Int = 0
+            }
 
+            extension Rating: Loom.JSONModel, Loom._JSONMapped {
                 static let _loomKeys = Loom._JSONKeySet(["stars", "votes", "rank", "exact"])
 
                 typealias _LoomValues = (Int, Int, Int, Optional<Int>)
@@ -444,9 +446,7 @@ extension TransformExpansionTests {
                         return object.schema
                     }
                 }
-            }
 
-            extension Rating: Loom.JSONModel, Loom._JSONMapped {
                 init<_LoomReader: Loom._JSONReading>(_loomReading reader: inout _LoomReader, context: borrowing Loom.JSONDecodingContext) throws {
                     self.init(_loomValues: try Self._loomRead(&reader, context))
                 }

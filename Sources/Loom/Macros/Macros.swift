@@ -96,11 +96,12 @@
 // The member role lists `arbitrary` for the numbered names (`_loomKeys_1`, `_loomTransformer_3`,
 // …), those named after a class or a case (`_LoomSlots_Message`, `_loomRead_circle`, …) and a
 // public struct's memberwise initializer: `prefixed(…)` prefixes the attached type's name, not
-// a fixed stem. The extension role names its three initializers: the compiler cannot rule
-// a role with `arbitrary` names out of any lookup into the type, which costs compile time.
+// a fixed stem. The extension role lists `arbitrary` too: a struct at file scope has all its
+// members there (see `JSONModelMacro`), so that the compiler makes one buffer for the model
+// rather than two.
 @attached(
     extension, conformances: JSONModel, JSONMergeable, Decodable, Encodable, _JSONBridgedDecodable, _JSONBridgedEncodable,
-    _JSONMapped, names: named(init(json:context:)), named(init(_loomValues:)), named(init(_loomReading:context:)))
+    _JSONMapped, names: named(init(json:context:)), named(init(_loomValues:)), named(init(_loomReading:context:)), arbitrary)
 public macro JSONModel(
     keyStrategy: JSONKeyStrategy = .useDefaultKeys, representation: JSONEnumRepresentation = .external,
     memberwiseInit: Bool = true

@@ -15,6 +15,9 @@ import SwiftSyntax
 // checks included; a larger one's checks run in the reading initializer itself when they
 // evaluate nothing of the user's (`finishesInInitializer`), in `_loomFinish` in the body when
 // they do.
+//
+// A struct at file scope, where an extension resolves names as the body does, has everything
+// in the extension but a public memberwise initializer (`JSONModelMacro`).
 
 enum StructGenerator {
     /// The declarations for the type's body; the extension's are ``initializers(_:_:declaresMapped:)``.
